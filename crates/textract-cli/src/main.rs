@@ -1,0 +1,2 @@
+//! The `textract` command.
+fn main() {}

@@ -1,0 +1,2 @@
+//! `textract`: detect a document's format from its bytes and extract its text.
+#![forbid(unsafe_code)]

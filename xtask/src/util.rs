@@ -1,0 +1,17 @@
+//! Small helpers shared by the tasks.
+
+use std::path::{Path, PathBuf};
+
+/// The workspace root (the parent of `xtask/`).
+pub fn workspace_root() -> PathBuf {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    here.parent().unwrap_or(here).to_path_buf()
+}
+
+/// Writes `bytes` to `path`, creating parent folders, and reports an error with the path.
+pub fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+    }
+    std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
