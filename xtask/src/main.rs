@@ -4,6 +4,7 @@
 
 mod bench;
 mod fixtures;
+mod mutate;
 mod util;
 
 use std::process::ExitCode;
@@ -26,6 +27,11 @@ const TASKS: &[Task] = &[
         name: "bench",
         run: bench::run,
         help: "run the criterion benches of all crates and print a one-line summary of each",
+    },
+    Task {
+        name: "mutate",
+        run: mutate::run,
+        help: "run the corpus mutation test in release mode with N mutations per file (default 64)",
     },
 ];
 

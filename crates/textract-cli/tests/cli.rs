@@ -1,0 +1,184 @@
+//! The CLI contract, checked on the real binary over `fixtures/`.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures")
+}
+
+fn basic(name: &str) -> PathBuf {
+    fixtures().join("basic").join(name)
+}
+
+fn textract(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_textract"))
+        .args(args)
+        .output()
+        .expect("run textract")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn json_lines(o: &Output) -> Vec<Value> {
+    stdout(o).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Fixtures paired with their golden text (`NAME.golden.txt`), over every group.
+fn goldens() -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    for group in std::fs::read_dir(fixtures()).unwrap() {
+        let group = group.unwrap().path();
+        if !group.is_dir() {
+            continue;
+        }
+        for f in std::fs::read_dir(&group).unwrap() {
+            let f = f.unwrap().path();
+            let name = f.file_name().unwrap().to_string_lossy().into_owned();
+            if let Some(doc) = name.strip_suffix(".golden.txt") {
+                out.push((group.join(doc), std::fs::read_to_string(&f).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn one_input_prints_its_text_exactly() {
+    let o = textract(&[s(&basic("utf8.txt"))]);
+    assert!(o.status.success(), "{o:?}");
+    assert_eq!(stdout(&o), std::fs::read_to_string(basic("utf8.txt.golden.txt")).unwrap());
+}
+
+#[test]
+fn every_golden_fixture_matches() {
+    let goldens = goldens();
+    assert!(goldens.len() >= 5, "fixtures missing: run `cargo xtask fixtures`");
+    for (doc, golden) in goldens {
+        let o = textract(&["--json", s(&doc)]);
+        let rec = &json_lines(&o)[0];
+        assert_eq!(rec["error"], Value::Null, "{}: {rec}", doc.display());
+        assert_eq!(rec["text"].as_str().unwrap(), golden, "{}", doc.display());
+        let enc = doc.with_file_name(format!("{}.encoding.txt", doc.file_name().unwrap().to_string_lossy()));
+        if let Ok(enc) = std::fs::read_to_string(enc) {
+            assert_eq!(rec["encoding"].as_str(), Some(enc.trim()), "{}", doc.display());
+        }
+    }
+}
+
+#[test]
+fn several_inputs_get_headers() {
+    let a = basic("utf8.txt");
+    let b = basic("windows-1251.txt");
+    let o = textract(&[s(&a), s(&b)]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let ha = format!("==> {} <==\n", a.display());
+    let hb = format!("==> {} <==\n", b.display());
+    assert!(out.starts_with(&ha), "{out}");
+    let ib = out.find(&hb).expect("second header");
+    assert!(out[ha.len()..ib].contains("quick brown fox"));
+    assert!(out[ib..].contains("Все счастливые семьи"));
+}
+
+#[test]
+fn json_lines_carry_every_field_in_input_order() {
+    let a = basic("shift_jis.txt");
+    let b = basic("utf8-bom.txt");
+    let o = textract(&["--json", s(&a), s(&b)]);
+    assert!(o.status.success());
+    let recs = json_lines(&o);
+    assert_eq!(recs.len(), 2);
+    for key in ["path", "format", "text", "metadata", "encoding", "warnings", "error"] {
+        assert!(recs[0].get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(recs[0]["path"], s(&a));
+    assert_eq!(recs[1]["path"], s(&b));
+    assert_eq!(recs[0]["format"], "text");
+    assert_eq!(recs[0]["encoding"], "Shift_JIS");
+    assert_eq!(recs[1]["encoding"], "UTF-8");
+    assert!(recs[0]["text"].as_str().unwrap().contains("吾輩は猫である"));
+    assert!(recs[0]["metadata"].is_object());
+    assert!(recs[0]["warnings"].is_array());
+}
+
+#[test]
+fn recursive_walk_is_sorted_and_jobs_do_not_change_output() {
+    let dir = fixtures().join("basic");
+    let one = textract(&["--json", "-r", "-j", "1", s(&dir)]);
+    let four = textract(&["--json", "-r", "-j", "4", s(&dir)]);
+    assert_eq!(stdout(&one), stdout(&four));
+    let paths: Vec<String> = json_lines(&one)
+        .iter()
+        .map(|r| r["path"].as_str().unwrap().to_string())
+        .collect();
+    let mut sorted = paths.clone();
+    sorted.sort();
+    assert_eq!(paths, sorted);
+    assert_eq!(paths.len(), std::fs::read_dir(&dir).unwrap().count());
+}
+
+#[test]
+fn a_directory_needs_recursive() {
+    let o = textract(&["--json", s(&fixtures().join("basic"))]);
+    assert_eq!(o.status.code(), Some(1));
+    let recs = json_lines(&o);
+    assert_eq!(recs[0]["error"]["kind"], "io");
+    assert!(recs[0]["error"]["message"].as_str().unwrap().contains("-r"));
+}
+
+#[test]
+fn format_flag_skips_detection() {
+    let o = textract(&["--json", "--format", "text", s(&basic("minimal.pdf"))]);
+    assert!(o.status.success());
+    let rec = &json_lines(&o)[0];
+    assert_eq!(rec["format"], "text");
+    assert!(rec["text"].as_str().unwrap().starts_with("%PDF-1.4"));
+}
+
+#[test]
+fn content_type_reaches_the_sniffer() {
+    let f = basic("windows-1251.txt");
+    let o = textract(&["--json", s(&f)]);
+    assert_eq!(json_lines(&o)[0]["encoding"], "windows-1251");
+    let o = textract(&["--json", "--content-type", "text/plain; charset=KOI8-R", s(&f)]);
+    assert_eq!(json_lines(&o)[0]["encoding"], "KOI8-R");
+}
+
+#[test]
+fn failures_exit_1_and_are_reported_per_input() {
+    let missing = basic("no-such-file.doc");
+    let good = basic("utf8.txt");
+    let o = textract(&["--json", s(&missing), s(&good)]);
+    assert_eq!(o.status.code(), Some(1));
+    let recs = json_lines(&o);
+    assert_eq!(recs.len(), 2);
+    assert_eq!(recs[0]["error"]["kind"], "io");
+    assert_eq!(recs[0]["text"], Value::Null);
+    assert_eq!(recs[1]["error"], Value::Null);
+
+    let o = textract(&["--format", "pptx", s(&good)]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("unsupported") && err.contains("pptx"), "{err}");
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(textract(&[]).status.code(), Some(2));
+    assert_eq!(textract(&["--no-such-flag", "x"]).status.code(), Some(2));
+    let o = textract(&["--format", "exe", "x"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("known: pdf"));
+}
