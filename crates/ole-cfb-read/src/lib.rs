@@ -1,4 +1,586 @@
-//! `ole-cfb-read`: Read-only, zero-copy reader for OLE/CFB compound files and their property sets.
+//! `ole-cfb-read`: a read-only, zero-copy reader for OLE compound files
+//! (MS-CFB, "structured storage") and the property sets inside them (MS-OLEPS).
 //!
-//! This layer is being built; its public API arrives with its issue.
+//! Compound files are the container of Word `.doc`, Excel `.xls`,
+//! PowerPoint `.ppt`, HWP 5.0, Outlook `.msg`, `.msi` and of encrypted OOXML.
+//! This crate opens one from a byte slice, lists its storages and streams by
+//! path, reads a stream (borrowed from the input when its sectors are
+//! contiguous, copied otherwise) and decodes `\x05SummaryInformation` and
+//! `\x05DocumentSummaryInformation` into [`Metadata`].
+//!
+//! Damaged files are read as far as they can be, the way olefile reads them:
+//! defects such as a file cut short, a stream shorter than its declared size or
+//! a dangling sibling id become [`Warning`]s. Structures that cannot be trusted
+//! at all — a loop in a sector chain, the DIFAT or the directory tree, sector
+//! ids past the end — become a typed [`Error`]. Nothing panics, loops forever
+//! or allocates more than the input's size (see [`Limits`]).
+//!
+//! It does **not** write or modify compound files, decrypt anything, or
+//! interpret the streams of any particular application (that is the job of
+//! layers such as `msdoc-text`).
+//!
+//! ```
+//! use ole_cfb_read::{CompoundFile, EntryKind};
+//!
+//! let data = include_bytes!("../../../fixtures/cfb/simple-v3.cfb");
+//! let cfb = CompoundFile::open(data)?;
+//! for entry in cfb.entries().iter().filter(|e| e.kind == EntryKind::Stream) {
+//!     println!("{}\t{}", entry.path, entry.size);
+//! }
+//! let text = cfb.stream("Storage/Stream")?;
+//! assert!(text.starts_with(b"Hello"));
+//! let meta = cfb.metadata();
+//! assert_eq!(meta.title.as_deref(), Some("吾輩は猫である"));
+//! assert!(CompoundFile::open(b"PK\x03\x04").is_err());
+//! # Ok::<(), ole_cfb_read::Error>(())
+//! ```
 #![forbid(unsafe_code)]
+
+mod bytes;
+mod codepage;
+mod directory;
+mod error;
+mod fat;
+mod filetime;
+mod header;
+mod metadata;
+mod property_set;
+
+use std::borrow::Cow;
+
+pub use error::{Error, Warning, WarningKind};
+pub use filetime::FileTime;
+pub use header::SIGNATURE;
+pub use metadata::Metadata;
+pub use property_set::{
+    FMTID_DOC_SUMMARY_INFORMATION, FMTID_SUMMARY_INFORMATION, FMTID_USER_DEFINED_PROPERTIES,
+    Property, PropertySet, PropertyValue, Section,
+};
+
+use directory::{DirEntry, TYPE_ROOT, TYPE_STORAGE, filetime};
+use fat::{Sectors, follow};
+use header::{Header, MAXREGSECT};
+
+/// Caps that keep hostile input from costing unbounded time or memory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Limits {
+    /// Most directory entries read (each is 128 bytes of input). Default 1,000,000.
+    pub max_directory_entries: u32,
+    /// Deepest storage nesting followed. Default 64.
+    pub max_depth: u32,
+    /// Largest declared stream size that [`CompoundFile::stream`] accepts. Default 2 GiB.
+    pub max_stream_size: u64,
+    /// Most properties in a property set section, elements in a vector or
+    /// entries in a dictionary. Default 65,536.
+    pub max_properties: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_directory_entries: 1_000_000,
+            max_depth: 64,
+            max_stream_size: 1 << 31,
+            max_properties: 65_536,
+        }
+    }
+}
+
+/// Whether a directory entry holds other entries or data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EntryKind {
+    /// A storage: a folder of streams and storages.
+    Storage,
+    /// A stream: a sequence of bytes.
+    Stream,
+}
+
+/// A storage or stream reachable from the root (MS-CFB 2.6.1 Directory Entry).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// Names from the root joined by `/`, e.g. `ObjectPool/_123/\x01Ole`.
+    pub path: String,
+    /// The entry's own name (the last path component), control characters included.
+    pub name: String,
+    /// Storage or stream.
+    pub kind: EntryKind,
+    /// Declared stream size in bytes (32 bits in version 3 files); 0 for storages.
+    pub size: u64,
+    /// The class id (meaningful for storages; usually zero for streams).
+    pub clsid: [u8; 16],
+    /// Creation time, if set (storages only, in practice).
+    pub created: Option<FileTime>,
+    /// Modification time, if set (storages only, in practice).
+    pub modified: Option<FileTime>,
+    start_sector: u32,
+    lower_path: String,
+}
+
+/// A stream's bytes together with the defects met while reading it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stream<'a> {
+    /// The bytes: borrowed from the input when the sectors are contiguous.
+    /// Shorter than the declared size when the chain or the file ends early.
+    pub data: Cow<'a, [u8]>,
+    /// Why `data` is shorter than declared, if it is.
+    pub warnings: Vec<Warning>,
+}
+
+/// An opened compound file borrowing its input.
+#[derive(Debug, Clone)]
+pub struct CompoundFile<'a> {
+    sectors: SectorsDebug<'a>,
+    version: u16,
+    fat: Vec<u32>,
+    mini_fat: Vec<u32>,
+    /// The regular sectors holding the mini stream, or why it is unreadable.
+    mini_stream: Result<Vec<u32>, Error>,
+    mini_stream_len: u64,
+    mini_cutoff: u64,
+    root: Entry,
+    entries: Vec<Entry>,
+    warnings: Vec<Warning>,
+    limits: Limits,
+}
+
+/// `Sectors` with a short `Debug` (the input bytes are not printed).
+#[derive(Clone, Copy)]
+struct SectorsDebug<'a>(Sectors<'a>);
+
+impl std::fmt::Debug for SectorsDebug<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} bytes in {}-byte sectors",
+            self.0.data.len(),
+            self.0.size
+        )
+    }
+}
+
+impl<'a> CompoundFile<'a> {
+    /// Opens a compound file with the default [`Limits`].
+    pub fn open(data: &'a [u8]) -> Result<CompoundFile<'a>, Error> {
+        Self::open_with(data, &Limits::default())
+    }
+
+    /// Opens a compound file: reads the header, the FAT, the mini FAT and the directory.
+    pub fn open_with(data: &'a [u8], limits: &Limits) -> Result<CompoundFile<'a>, Error> {
+        let mut warnings = Vec::new();
+        let header = Header::parse(data, &mut warnings)?;
+        let sectors = Sectors {
+            data,
+            size: header.sector_size,
+        };
+        if data.len() % header.sector_size != 0 {
+            warnings.push(Warning::new(
+                WarningKind::Header,
+                format!(
+                    "file length {} is not a multiple of the sector size {}",
+                    data.len(),
+                    header.sector_size
+                ),
+            ));
+        }
+        let fat = fat::load_fat(sectors, &header, &mut warnings)?;
+        let dir = read_directory(sectors, &fat, &header, limits, &mut warnings)?;
+        let placed = directory::walk(&dir, limits.max_depth, &mut warnings)?;
+        let root_raw = dir.first().ok_or(Error::Truncated {
+            what: "directory",
+            offset: 0,
+        })?;
+        if root_raw.object_type != TYPE_ROOT {
+            warnings.push(Warning::new(
+                WarningKind::Directory,
+                format!(
+                    "entry 0 has object type {}, not root (5)",
+                    root_raw.object_type
+                ),
+            ));
+        }
+        let make = |path: String, e: &DirEntry| {
+            let kind = if e.object_type == TYPE_STORAGE {
+                EntryKind::Storage
+            } else {
+                EntryKind::Stream
+            };
+            Entry {
+                lower_path: path.to_lowercase(),
+                path,
+                name: e.name.clone(),
+                kind,
+                size: if kind == EntryKind::Stream { e.size } else { 0 },
+                clsid: e.clsid,
+                created: filetime(e.created),
+                modified: filetime(e.modified),
+                start_sector: e.start_sector,
+            }
+        };
+        let entries: Vec<Entry> = placed
+            .into_iter()
+            .filter_map(|p| dir.get(p.sid).map(|e| make(p.path, e)))
+            .collect();
+        let mut root = make(String::new(), root_raw);
+        root.size = root_raw.size;
+        let mut cfb = CompoundFile {
+            sectors: SectorsDebug(sectors),
+            version: header.major_version,
+            fat,
+            mini_fat: Vec::new(),
+            mini_stream: Ok(Vec::new()),
+            mini_stream_len: 0,
+            mini_cutoff: header.mini_stream_cutoff,
+            root,
+            entries,
+            warnings,
+            limits: limits.clone(),
+        };
+        cfb.load_mini_stream(&header);
+        Ok(cfb)
+    }
+
+    /// Reads the mini FAT and locates the mini stream (MS-CFB 2.4); failures
+    /// are recorded and reported when a small stream is read.
+    fn load_mini_stream(&mut self, header: &Header) {
+        let ss = self.sectors.0.size;
+        let root_size = self.root.size;
+        if root_size == 0 {
+            return;
+        }
+        let need = usize::try_from(root_size.div_ceil(ss as u64)).unwrap_or(usize::MAX);
+        match follow(
+            &self.fat,
+            self.root.start_sector,
+            Some(need),
+            "mini stream chain",
+        ) {
+            Ok(chain) => {
+                if let Some(d) = chain.defect {
+                    self.warn(WarningKind::MiniStream, d);
+                }
+                self.mini_stream_len = root_size.min(chain.ids.len() as u64 * ss as u64);
+                if self.mini_stream_len < root_size {
+                    self.warn(
+                        WarningKind::MiniStream,
+                        format!(
+                            "mini stream declares {root_size} bytes, its chain holds {}",
+                            self.mini_stream_len
+                        ),
+                    );
+                }
+                self.mini_stream = Ok(chain.ids);
+            }
+            Err(e) => {
+                self.warn(
+                    WarningKind::MiniStream,
+                    format!("mini stream unreadable: {e}"),
+                );
+                self.mini_stream = Err(e);
+                return;
+            }
+        }
+        let used = usize::try_from(root_size.div_ceil(64)).unwrap_or(usize::MAX);
+        match follow(
+            &self.fat,
+            header.first_mini_fat_sector,
+            Some(header.num_mini_fat_sectors as usize),
+            "mini FAT sector chain",
+        ) {
+            Ok(chain) => {
+                if let Some(d) = chain.defect {
+                    self.warn(WarningKind::MiniStream, d);
+                }
+                let mut mini_fat = Vec::new();
+                for id in chain.ids {
+                    if let Some(s) = self.sectors.0.get(id) {
+                        mini_fat.extend(s.chunks_exact(4).filter_map(|c| bytes::u32_at(c, 0)));
+                    }
+                    if mini_fat.len() >= used {
+                        break;
+                    }
+                }
+                mini_fat.truncate(used);
+                self.mini_fat = mini_fat;
+            }
+            Err(e) => {
+                self.warn(WarningKind::MiniStream, format!("mini FAT unreadable: {e}"));
+                self.mini_stream = Err(e);
+            }
+        }
+    }
+
+    fn warn(&mut self, kind: WarningKind, m: String) {
+        self.warnings.push(Warning::new(kind, m));
+    }
+
+    /// Storages and streams reachable from the root, the root excluded, in
+    /// depth-first order with the entries of each storage sorted by name.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// The entry at `path` (components joined by `/`), compared case-insensitively
+    /// as compound files compare names. A leading `/` is ignored.
+    pub fn entry(&self, path: &str) -> Option<&Entry> {
+        let path = path.strip_prefix('/').unwrap_or(path);
+        if let Some(e) = self.entries.iter().find(|e| e.path == path) {
+            return Some(e);
+        }
+        let lower = path.to_lowercase();
+        self.entries.iter().find(|e| e.lower_path == lower)
+    }
+
+    /// The first of `names` that is a stream, e.g. `&["1Table", "0Table"]`.
+    pub fn find_stream(&self, names: &[&str]) -> Option<&Entry> {
+        names
+            .iter()
+            .find_map(|n| self.entry(n).filter(|e| e.kind == EntryKind::Stream))
+    }
+
+    /// The bytes of the stream at `path`. A stream shorter than declared yields
+    /// what its chain holds; use [`read_stream`](Self::read_stream) to see why.
+    pub fn stream(&self, path: &str) -> Result<Cow<'a, [u8]>, Error> {
+        self.read_stream(path).map(|s| s.data)
+    }
+
+    /// The bytes of the stream at `path` with the defects met reading them.
+    pub fn read_stream(&self, path: &str) -> Result<Stream<'a>, Error> {
+        let entry = self
+            .entry(path)
+            .ok_or_else(|| Error::NotFound(path.to_owned()))?;
+        self.read_entry(entry)
+    }
+
+    /// The bytes of a stream entry obtained from [`entries`](Self::entries).
+    pub fn read_entry(&self, entry: &Entry) -> Result<Stream<'a>, Error> {
+        if entry.kind != EntryKind::Stream {
+            return Err(Error::NotAStream(entry.path.clone()));
+        }
+        let size = entry.size;
+        if size > self.limits.max_stream_size {
+            return Err(Error::LimitExceeded {
+                what: "declared stream size",
+                limit: self.limits.max_stream_size,
+            });
+        }
+        if size == 0 {
+            return Ok(Stream {
+                data: Cow::Borrowed(&[]),
+                warnings: Vec::new(),
+            });
+        }
+        let mut warnings = Vec::new();
+        let ss = self.sectors.0.size as u64;
+        let data = self.sectors.0.data;
+        let mut runs = Runs::default();
+        if size < self.mini_cutoff {
+            let mini_sectors = self.mini_stream.as_ref().map_err(Clone::clone)?;
+            let need = size.div_ceil(64) as usize;
+            let chain = follow(
+                &self.mini_fat,
+                entry.start_sector,
+                Some(need),
+                "mini FAT chain",
+            )?;
+            for m in &chain.ids {
+                let pos = u64::from(*m) * 64;
+                let len = 64.min(self.mini_stream_len.saturating_sub(pos));
+                let Some(&sector) = mini_sectors.get((pos / ss) as usize) else {
+                    break;
+                };
+                let start = self.sectors.0.offset(sector) + pos % ss;
+                if !runs.push(start, len, data.len()) {
+                    break;
+                }
+            }
+            if let Some(d) = chain.defect {
+                warnings.push(Warning::new(
+                    WarningKind::Stream,
+                    format!("{}: {d}", entry.path),
+                ));
+            }
+        } else {
+            let need = usize::try_from(size.div_ceil(ss)).unwrap_or(usize::MAX);
+            if entry.start_sector > MAXREGSECT && entry.start_sector != header::ENDOFCHAIN {
+                warnings.push(Warning::new(
+                    WarningKind::Stream,
+                    format!(
+                        "{}: start sector {:#x} is a special value",
+                        entry.path, entry.start_sector
+                    ),
+                ));
+            }
+            let chain = follow(&self.fat, entry.start_sector, Some(need), "FAT chain")?;
+            for id in &chain.ids {
+                if !runs.push(self.sectors.0.offset(*id), ss, data.len()) {
+                    break;
+                }
+            }
+            if let Some(d) = chain.defect {
+                warnings.push(Warning::new(
+                    WarningKind::Stream,
+                    format!("{}: {d}", entry.path),
+                ));
+            }
+        }
+        let bytes = runs.assemble(data, size);
+        if (bytes.len() as u64) < size {
+            warnings.push(Warning::new(
+                WarningKind::Stream,
+                format!(
+                    "{}: declared {size} bytes, {} readable",
+                    entry.path,
+                    bytes.len()
+                ),
+            ));
+        }
+        Ok(Stream {
+            data: bytes,
+            warnings,
+        })
+    }
+
+    /// Defects found while opening, in the order met.
+    pub fn warnings(&self) -> &[Warning] {
+        &self.warnings
+    }
+
+    /// The major version: 3 (512-byte sectors) or 4 (4096-byte sectors).
+    pub fn version(&self) -> u16 {
+        self.version
+    }
+
+    /// The CLSID of the root storage, which often names the application.
+    pub fn root_clsid(&self) -> [u8; 16] {
+        self.root.clsid
+    }
+
+    /// `\x05SummaryInformation`, if the stream exists.
+    pub fn summary_information(&self) -> Option<Result<PropertySet, Error>> {
+        self.property_set("\u{5}SummaryInformation")
+    }
+
+    /// `\x05DocumentSummaryInformation`, if the stream exists.
+    pub fn document_summary_information(&self) -> Option<Result<PropertySet, Error>> {
+        self.property_set("\u{5}DocumentSummaryInformation")
+    }
+
+    /// Parses the property set stream at `path`, if it exists.
+    pub fn property_set(&self, path: &str) -> Option<Result<PropertySet, Error>> {
+        let entry = self.entry(path).filter(|e| e.kind == EntryKind::Stream)?;
+        Some(self.read_entry(entry).and_then(|s| {
+            let mut set = PropertySet::parse(&s.data, &self.limits)?;
+            set.warnings.splice(0..0, s.warnings);
+            Ok(set)
+        }))
+    }
+
+    /// Both standard property sets merged into one view.
+    pub fn metadata(&self) -> Metadata {
+        Metadata::from_sets(
+            self.summary_information(),
+            self.document_summary_information(),
+        )
+    }
+}
+
+/// Reads every directory entry along the directory chain (MS-CFB 2.6).
+fn read_directory(
+    sectors: Sectors<'_>,
+    fat: &[u32],
+    header: &Header,
+    limits: &Limits,
+    warnings: &mut Vec<Warning>,
+) -> Result<Vec<DirEntry>, Error> {
+    let first = header.first_directory_sector;
+    if first as usize >= fat.len() || first > MAXREGSECT {
+        return Err(Error::SectorOutOfRange {
+            what: "directory",
+            sector: first,
+            count: fat.len() as u64,
+        });
+    }
+    let chain = follow(fat, first, None, "directory chain")?;
+    if let Some(d) = chain.defect {
+        warnings.push(Warning::new(WarningKind::Directory, d));
+    }
+    let v3 = header.sector_size == 512;
+    let mut entries = Vec::new();
+    for id in chain.ids {
+        let Some(sector) = sectors.get(id) else {
+            warnings.push(Warning::new(
+                WarningKind::Directory,
+                format!("directory sector {id} lies past the end of the file"),
+            ));
+            break;
+        };
+        for raw in sector.chunks_exact(128) {
+            if entries.len() >= limits.max_directory_entries as usize {
+                return Err(Error::LimitExceeded {
+                    what: "directory entries",
+                    limit: limits.max_directory_entries.into(),
+                });
+            }
+            let sid = entries.len();
+            entries.push(DirEntry::parse(raw, v3, sid, warnings));
+        }
+    }
+    if entries.is_empty() {
+        return Err(Error::Truncated {
+            what: "directory",
+            offset: sectors.offset(first),
+        });
+    }
+    Ok(entries)
+}
+
+/// Byte ranges of the input that make up a stream, merged when adjacent.
+#[derive(Default)]
+struct Runs {
+    runs: Vec<(usize, usize)>,
+}
+
+impl Runs {
+    /// Adds `len` bytes at `start`, clipped to the input; `false` once the input ends.
+    fn push(&mut self, start: u64, len: u64, input_len: usize) -> bool {
+        let Ok(start) = usize::try_from(start) else {
+            return false;
+        };
+        if start >= input_len {
+            return false;
+        }
+        let end = start
+            .saturating_add(usize::try_from(len).unwrap_or(usize::MAX))
+            .min(input_len);
+        match self.runs.last_mut() {
+            Some(last) if last.1 == start => last.1 = end,
+            _ => self.runs.push((start, end)),
+        }
+        end - start == len as usize
+    }
+
+    /// The bytes, borrowed if they are one run, cut to `size`.
+    fn assemble<'a>(&self, data: &'a [u8], size: u64) -> Cow<'a, [u8]> {
+        let size = usize::try_from(size).unwrap_or(usize::MAX);
+        match self.runs.as_slice() {
+            [] => Cow::Borrowed(&[]),
+            [(s, e)] => Cow::Borrowed(
+                data.get(*s..(*e).min(s.saturating_add(size)))
+                    .unwrap_or_default(),
+            ),
+            many => {
+                let total: usize = many.iter().map(|(s, e)| e - s).sum();
+                let mut out = Vec::with_capacity(total.min(size));
+                for (s, e) in many {
+                    out.extend_from_slice(data.get(*s..*e).unwrap_or_default());
+                    if out.len() >= size {
+                        break;
+                    }
+                }
+                out.truncate(size);
+                Cow::Owned(out)
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! Helpers shared by the integration tests: where the corpus and fixtures are.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+/// The workspace root (two levels above this crate).
+pub fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// `fixtures/cfb` of the workspace.
+pub fn fixtures() -> PathBuf {
+    workspace().join("fixtures/cfb")
+}
+
+/// Every compound file (found by its signature, not its name) under the corpus,
+/// sorted by path, or `None` with a printed note when the corpus is absent.
+pub fn corpus_compound_files() -> Option<Vec<PathBuf>> {
+    let root = workspace().join("../shared/corpus");
+    if !root.is_dir() {
+        println!("corpus tests skipped: {} not found", root.display());
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut stack = vec![root];
+    while let Some(dir) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if is_compound_file(&p) {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    Some(out)
+}
+
+fn is_compound_file(p: &Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 8];
+    std::fs::File::open(p)
+        .and_then(|mut f| f.read_exact(&mut head))
+        .is_ok()
+        && head == ole_cfb_read::SIGNATURE
+}
+
+/// The path relative to the corpus, for messages.
+pub fn short(p: &Path) -> String {
+    let s = p.to_string_lossy();
+    s.find("corpus/")
+        .map_or_else(|| s.to_string(), |i| s[i + 7..].to_string())
+}

@@ -1,0 +1,119 @@
+//! Acceptance: on every compound file of the corpus, the stream list (path and
+//! size) and title / author / created / modified equal what olefile 0.47 reads.
+//! Runs when `python3` can import `olefile`; prints a note and passes otherwise.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Command;
+
+use ole_cfb_read::{CompoundFile, EntryKind};
+use serde_json::Value;
+
+fn olefile_available() -> bool {
+    Command::new("python3")
+        .args(["-c", "import olefile"])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Runs the dump script over `files`, one JSON value per file.
+fn olefile_dump(files: &[&Path]) -> Vec<Value> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/olefile_dump.py");
+    let out = Command::new("python3")
+        .arg(script)
+        .args(files)
+        .output()
+        .expect("run python3");
+    assert!(
+        out.status.success(),
+        "olefile_dump.py failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// Differences between our reading of `path` and olefile's, as messages.
+pub fn compare(path: &Path, ole: &Value) -> Vec<String> {
+    let data = std::fs::read(path).unwrap();
+    let name = common::short(path);
+    let ours = CompoundFile::open(&data);
+    let mut diffs = Vec::new();
+    let cfb = match (ours, ole["ok"].as_bool().unwrap()) {
+        (Ok(c), true) => c,
+        (Err(_), false) => return diffs,
+        (Ok(_), false) => return diffs, // we read more than olefile: fine
+        (Err(e), true) => return vec![format!("{name}: olefile reads it, we fail: {e}")],
+    };
+    let ours: BTreeSet<(String, u64)> = cfb
+        .entries()
+        .iter()
+        .filter(|e| e.kind == EntryKind::Stream)
+        .map(|e| (e.path.clone(), e.size))
+        .collect();
+    let theirs: BTreeSet<(String, u64)> = ole["streams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s[0].as_str().unwrap().to_owned(), s[1].as_u64().unwrap()))
+        .collect();
+    if ours != theirs {
+        diffs.push(format!(
+            "{name}: streams differ: only ours {:?}, only olefile {:?}",
+            ours.difference(&theirs).collect::<Vec<_>>(),
+            theirs.difference(&ours).collect::<Vec<_>>()
+        ));
+    }
+    let m = cfb.metadata();
+    let fields = [
+        ("title", m.title.clone()),
+        ("author", m.author.clone()),
+        ("created", m.created.map(|t| t.to_rfc3339())),
+        ("modified", m.modified.map(|t| t.to_rfc3339())),
+    ];
+    for (key, ours) in fields {
+        // olefile keeps bytes past a string's first NUL when a writer's size runs into the
+        // next property (WORKBOOK_in_capitals.xls, by Crystal Reports); strings end at the NUL.
+        let theirs = ole[key]
+            .as_str()
+            .map(|s| s.split('\0').next().unwrap_or_default().to_owned());
+        if ours != theirs {
+            diffs.push(format!("{name}: {key}: ours {ours:?}, olefile {theirs:?}"));
+        }
+    }
+    diffs
+}
+
+#[test]
+fn corpus_streams_and_metadata_equal_olefile() {
+    let Some(files) = common::corpus_compound_files() else {
+        return;
+    };
+    if !olefile_available() {
+        println!(
+            "olefile parity test skipped: python3 cannot import olefile (pip install olefile==0.47)"
+        );
+        return;
+    }
+    let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
+    let dumps = olefile_dump(&refs);
+    assert_eq!(dumps.len(), files.len());
+    let mut diffs = Vec::new();
+    let mut olefile_ok = 0;
+    for (path, ole) in files.iter().zip(&dumps) {
+        olefile_ok += usize::from(ole["ok"].as_bool().unwrap());
+        diffs.extend(compare(path, ole));
+    }
+    println!(
+        "olefile parity: {} compound files, olefile reads {olefile_ok}, {} differences",
+        files.len(),
+        diffs.len()
+    );
+    assert!(diffs.is_empty(), "{}", diffs.join("\n"));
+}
