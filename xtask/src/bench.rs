@@ -13,7 +13,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .args(["bench", "--workspace", "--benches", "--"])
         .args(args)
         .stdout(Stdio::piped());
-    let mut child = cmd.spawn().map_err(|e| format!("cannot run cargo bench: {e}"))?;
+    let mut child = cmd
+        .spawn()
+        .map_err(|e| format!("cannot run cargo bench: {e}"))?;
     let stdout = child.stdout.take().ok_or("no stdout from cargo bench")?;
     let mut summary = Vec::new();
     let mut current: Option<String> = None;
@@ -45,7 +47,11 @@ fn summarise_line(line: &str, current: &mut Option<String>) -> Option<String> {
             *current = Some(name.to_string());
         }
         let mid = middle_of_bracket(&trimmed[idx..])?;
-        return Some(format!("{:<50} {}", current.clone().unwrap_or_default(), mid));
+        return Some(format!(
+            "{:<50} {}",
+            current.clone().unwrap_or_default(),
+            mid
+        ));
     }
     if let Some(idx) = trimmed.find("thrpt:") {
         let mid = middle_of_bracket(&trimmed[idx..])?;
@@ -77,7 +83,11 @@ mod tests {
         .unwrap();
         assert!(row.starts_with("inflate/4k"));
         assert!(row.ends_with("10.2 µs"));
-        let row = summarise_line("                        thrpt:  [380 MiB/s 390 MiB/s 400 MiB/s]", &mut cur).unwrap();
+        let row = summarise_line(
+            "                        thrpt:  [380 MiB/s 390 MiB/s 400 MiB/s]",
+            &mut cur,
+        )
+        .unwrap();
         assert!(row.ends_with("390 MiB/s"));
         assert!(summarise_line("Benchmarking foo", &mut cur).is_none());
     }

@@ -92,7 +92,12 @@ pub fn process(
 
 /// Plain output: the text (with a `==> PATH <==` line before it when there
 /// are several inputs); failures go to stderr.
-pub fn write_text(out: &mut impl Write, path: &Path, outcome: &Outcome, several: bool) -> std::io::Result<()> {
+pub fn write_text(
+    out: &mut impl Write,
+    path: &Path,
+    outcome: &Outcome,
+    several: bool,
+) -> std::io::Result<()> {
     match outcome {
         Ok(doc) => {
             if several {
@@ -144,7 +149,9 @@ pub fn write_json(out: &mut impl Write, path: &Path, outcome: &Outcome) -> std::
 /// The progress bar shown on a terminal for batches.
 pub fn progress_bar(len: u64) -> ProgressBar {
     let bar = ProgressBar::new(len);
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed_precise} eta {eta}") {
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed_precise} eta {eta}")
+    {
         bar.set_style(style);
     }
     bar
@@ -162,7 +169,11 @@ mod tests {
         std::panic::set_hook(prev);
         let failure = outcome.unwrap_err();
         assert_eq!(failure.kind, "panic");
-        assert!(failure.message.contains("boom at offset 7"), "{}", failure.message);
+        assert!(
+            failure.message.contains("boom at offset 7"),
+            "{}",
+            failure.message
+        );
         let record = json_record(Path::new("x.pdf"), &Err(failure));
         assert_eq!(record["error"]["kind"], "panic");
         assert!(record["text"].is_null());

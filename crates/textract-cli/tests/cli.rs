@@ -26,7 +26,10 @@ fn stdout(o: &Output) -> String {
 }
 
 fn json_lines(o: &Output) -> Vec<Value> {
-    stdout(o).lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    stdout(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
 }
 
 fn s(p: &Path) -> &str {
@@ -57,21 +60,35 @@ fn goldens() -> Vec<(PathBuf, String)> {
 fn one_input_prints_its_text_exactly() {
     let o = textract(&[s(&basic("utf8.txt"))]);
     assert!(o.status.success(), "{o:?}");
-    assert_eq!(stdout(&o), std::fs::read_to_string(basic("utf8.txt.golden.txt")).unwrap());
+    assert_eq!(
+        stdout(&o),
+        std::fs::read_to_string(basic("utf8.txt.golden.txt")).unwrap()
+    );
 }
 
 #[test]
 fn every_golden_fixture_matches() {
     let goldens = goldens();
-    assert!(goldens.len() >= 5, "fixtures missing: run `cargo xtask fixtures`");
+    assert!(
+        goldens.len() >= 5,
+        "fixtures missing: run `cargo xtask fixtures`"
+    );
     for (doc, golden) in goldens {
         let o = textract(&["--json", s(&doc)]);
         let rec = &json_lines(&o)[0];
         assert_eq!(rec["error"], Value::Null, "{}: {rec}", doc.display());
         assert_eq!(rec["text"].as_str().unwrap(), golden, "{}", doc.display());
-        let enc = doc.with_file_name(format!("{}.encoding.txt", doc.file_name().unwrap().to_string_lossy()));
+        let enc = doc.with_file_name(format!(
+            "{}.encoding.txt",
+            doc.file_name().unwrap().to_string_lossy()
+        ));
         if let Ok(enc) = std::fs::read_to_string(enc) {
-            assert_eq!(rec["encoding"].as_str(), Some(enc.trim()), "{}", doc.display());
+            assert_eq!(
+                rec["encoding"].as_str(),
+                Some(enc.trim()),
+                "{}",
+                doc.display()
+            );
         }
     }
 }
@@ -99,7 +116,9 @@ fn json_lines_carry_every_field_in_input_order() {
     assert!(o.status.success());
     let recs = json_lines(&o);
     assert_eq!(recs.len(), 2);
-    for key in ["path", "format", "text", "metadata", "encoding", "warnings", "error"] {
+    for key in [
+        "path", "format", "text", "metadata", "encoding", "warnings", "error",
+    ] {
         assert!(recs[0].get(key).is_some(), "missing {key}");
     }
     assert_eq!(recs[0]["path"], s(&a));
@@ -151,7 +170,12 @@ fn content_type_reaches_the_sniffer() {
     let f = basic("windows-1251.txt");
     let o = textract(&["--json", s(&f)]);
     assert_eq!(json_lines(&o)[0]["encoding"], "windows-1251");
-    let o = textract(&["--json", "--content-type", "text/plain; charset=KOI8-R", s(&f)]);
+    let o = textract(&[
+        "--json",
+        "--content-type",
+        "text/plain; charset=KOI8-R",
+        s(&f),
+    ]);
     assert_eq!(json_lines(&o)[0]["encoding"], "KOI8-R");
 }
 

@@ -2,7 +2,7 @@
 
 use ole_cfb_read::CompoundFile;
 
-use crate::{Document, Error, Format, Metadata, Options, Warning};
+use crate::Format;
 
 /// Classifies a compound file by the streams it holds (MS-DOC, MS-XLS,
 /// MS-PPT, HWP 5.0, MS-OFFCRYPTO).
@@ -15,7 +15,7 @@ pub(crate) fn detect_compound(bytes: &[u8]) -> Format {
         Format::Doc
     } else if has("Workbook") || has("Book") {
         Format::Xls
-    } else if has("PowerPoint Document") {
+    } else if has("PowerPoint Document") || has("PP40") {
         Format::Ppt
     } else if cf
         .stream("FileHeader")
@@ -27,30 +27,4 @@ pub(crate) fn detect_compound(bytes: &[u8]) -> Format {
     } else {
         Format::Cfb
     }
-}
-
-/// Opens the container, turning its errors into the facade's.
-fn open<'a>(bytes: &'a [u8], format: Format) -> Result<CompoundFile<'a>, Error> {
-    CompoundFile::open(bytes).map_err(|e| Error::Corrupt {
-        format,
-        message: e.to_string(),
-    })
-}
-
-/// Metadata from the summary property sets, as every compound-file format has.
-fn metadata(cf: &CompoundFile<'_>, doc: &mut Document) {
-    let m = cf.metadata();
-    doc.metadata = Metadata {
-        title: m.title,
-        author: m.author,
-        subject: m.subject,
-        keywords: m.keywords,
-        created: m.created.map(|t| t.to_rfc3339()),
-        modified: m.modified.map(|t| t.to_rfc3339()),
-        producer: m.application,
-        page_count: m.page_count.and_then(|n| u64::try_from(n).ok()),
-        ..Metadata::default()
-    };
-    doc.warnings
-        .extend(cf.warnings().iter().map(|w| Warning::new("ole-cfb-read", w.to_string())));
 }

@@ -125,7 +125,12 @@ pub struct UnknownFormat(pub String);
 impl fmt::Display for UnknownFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<&str> = ALL_FORMATS.iter().map(|f| f.name()).collect();
-        write!(f, "unknown format `{}` (known: {})", self.0, names.join(", "))
+        write!(
+            f,
+            "unknown format `{}` (known: {})",
+            self.0,
+            names.join(", ")
+        )
     }
 }
 
@@ -277,8 +282,14 @@ mod tests {
             .encode_utf16()
             .flat_map(u16::to_le_bytes)
             .collect();
-        assert_eq!(Format::detect(&[&[0xFF, 0xFE][..], &utf16].concat()), Format::Html);
-        let utf32: Vec<u8> = "<!DOCTYPE html>".chars().flat_map(|c| (c as u32).to_be_bytes()).collect();
+        assert_eq!(
+            Format::detect(&[&[0xFF, 0xFE][..], &utf16].concat()),
+            Format::Html
+        );
+        let utf32: Vec<u8> = "<!DOCTYPE html>"
+            .chars()
+            .flat_map(|c| (c as u32).to_be_bytes())
+            .collect();
         assert_eq!(Format::detect(&utf32), Format::Html);
     }
 
@@ -296,10 +307,22 @@ mod tests {
 
     #[test]
     fn zip_packages_by_part_names() {
-        assert_eq!(Format::detect(&zip_with(&["[Content_Types].xml", "word/document.xml"])), Format::Docx);
-        assert_eq!(Format::detect(&zip_with(&["[Content_Types].xml", "xl/workbook.xml"])), Format::Xlsx);
-        assert_eq!(Format::detect(&zip_with(&["[Content_Types].xml", "ppt/presentation.xml"])), Format::Pptx);
-        assert_eq!(Format::detect(&zip_with(&["mimetype", "content.xml"])), Format::Odf);
+        assert_eq!(
+            Format::detect(&zip_with(&["[Content_Types].xml", "word/document.xml"])),
+            Format::Docx
+        );
+        assert_eq!(
+            Format::detect(&zip_with(&["[Content_Types].xml", "xl/workbook.xml"])),
+            Format::Xlsx
+        );
+        assert_eq!(
+            Format::detect(&zip_with(&["[Content_Types].xml", "ppt/presentation.xml"])),
+            Format::Pptx
+        );
+        assert_eq!(
+            Format::detect(&zip_with(&["mimetype", "content.xml"])),
+            Format::Odf
+        );
         assert_eq!(Format::detect(&zip_with(&["a.txt"])), Format::Zip);
         // Truncated inside a header: no panic, still a zip.
         assert_eq!(Format::detect(b"PK\x03\x04\x00"), Format::Zip);
@@ -307,9 +330,18 @@ mod tests {
 
     #[test]
     fn bare_biff_worksheets() {
-        assert_eq!(Format::detect(b"\x09\x04\x06\x00\x00\x00\x10\x00rest"), Format::Xls);
-        assert_eq!(Format::detect(b"\x09\x02\x06\x00\x00\x00\x10\x00rest"), Format::Xls);
-        assert_eq!(Format::detect(b"\x09\x04\x06\x00\x00\x00\x99\x00rest"), Format::Text);
+        assert_eq!(
+            Format::detect(b"\x09\x04\x06\x00\x00\x00\x10\x00rest"),
+            Format::Xls
+        );
+        assert_eq!(
+            Format::detect(b"\x09\x02\x06\x00\x00\x00\x10\x00rest"),
+            Format::Xls
+        );
+        assert_eq!(
+            Format::detect(b"\x09\x04\x06\x00\x00\x00\x99\x00rest"),
+            Format::Text
+        );
     }
 
     #[test]
@@ -318,6 +350,12 @@ mod tests {
             assert_eq!(f.name().parse::<Format>(), Ok(*f));
         }
         assert_eq!("PDF".parse::<Format>(), Ok(Format::Pdf));
-        assert!("exe".parse::<Format>().unwrap_err().to_string().contains("known: pdf"));
+        assert!(
+            "exe"
+                .parse::<Format>()
+                .unwrap_err()
+                .to_string()
+                .contains("known: pdf")
+        );
     }
 }

@@ -24,9 +24,9 @@ const DEADLINE: Duration = Duration::from_secs(20);
 
 /// Where the corpus is: `$TEXTRACT_CORPUS`, else `<workspace>/../shared/corpus`.
 pub fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("TEXTRACT_CORPUS").map(PathBuf::from).unwrap_or_else(|| {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
-    });
+    let dir = std::env::var_os("TEXTRACT_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"));
     dir.join("MANIFEST.tsv").is_file().then_some(dir)
 }
 
@@ -73,9 +73,16 @@ fn agrees(folder: &str, format: Format) -> bool {
 
 /// Files the manifest marks as deliberately damaged.
 fn deliberately_broken(notes: &str) -> bool {
-    ["FUZZ", "CORRUPT", "TRUNCATED", "BROKEN", "MALFORMED", "NASTY"]
-        .iter()
-        .any(|w| notes.contains(w))
+    [
+        "FUZZ",
+        "CORRUPT",
+        "TRUNCATED",
+        "BROKEN",
+        "MALFORMED",
+        "NASTY",
+    ]
+    .iter()
+    .any(|w| notes.contains(w))
 }
 
 /// The comparison form the corpus README suggests: NFKC, whitespace runs
@@ -111,7 +118,7 @@ struct Row {
 }
 
 enum Run {
-    Done(Result<textract::Document, textract::Error>),
+    Done(Box<Result<textract::Document, textract::Error>>),
     Panicked(String),
     TimedOut,
 }
@@ -123,7 +130,7 @@ fn run_with_deadline(bytes: Vec<u8>) -> Run {
         let _ = tx.send(prev);
     });
     match rx.recv_timeout(DEADLINE) {
-        Ok(Ok(result)) => Run::Done(result),
+        Ok(Ok(result)) => Run::Done(Box::new(result)),
         Ok(Err(payload)) => Run::Panicked(
             payload
                 .downcast_ref::<&str>()
@@ -156,17 +163,19 @@ fn corpus() {
         }
         let started = Instant::now();
         let text = match run_with_deadline(bytes) {
-            Run::Done(Ok(doc)) => doc.text,
-            Run::Done(Err(e)) => {
-                row.errors += 1;
-                if DONE.contains(&entry.folder.as_str())
-                    && !deliberately_broken(&entry.notes)
-                    && !entry.notes.contains("ENCRYPTED")
-                {
-                    problems.push(format!("{}: {e}", entry.rel));
+            Run::Done(result) => match *result {
+                Ok(doc) => doc.text,
+                Err(e) => {
+                    row.errors += 1;
+                    if DONE.contains(&entry.folder.as_str())
+                        && !deliberately_broken(&entry.notes)
+                        && !entry.notes.contains("ENCRYPTED")
+                    {
+                        problems.push(format!("{}: {e}", entry.rel));
+                    }
+                    String::new()
                 }
-                String::new()
-            }
+            },
             Run::Panicked(msg) => {
                 row.errors += 1;
                 problems.push(format!("{}: PANIC {msg}", entry.rel));
@@ -199,15 +208,27 @@ fn corpus() {
             }
         }
     }
-    println!("\n{:<8} {:>6} {:>9} {:>7} {:>15}", "format", "files", "detected", "errors", "expected found");
+    println!(
+        "\n{:<8} {:>6} {:>9} {:>7} {:>15}",
+        "format", "files", "detected", "errors", "expected found"
+    );
     for (folder, row) in &table {
-        let done = if DONE.contains(&folder.as_str()) { " (done)" } else { "" };
+        let done = if DONE.contains(&folder.as_str()) {
+            " (done)"
+        } else {
+            ""
+        };
         println!(
             "{folder:<8} {:>6} {:>9} {:>7} {:>8}/{:<6}{done}",
             row.files, row.detected, row.errors, row.found, row.lines
         );
     }
-    assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
 }
 
 #[test]

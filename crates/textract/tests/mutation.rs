@@ -33,7 +33,11 @@ impl Rng {
     }
 
     fn below(&mut self, n: usize) -> usize {
-        if n == 0 { 0 } else { (self.next() % n as u64) as usize }
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
     }
 }
 
@@ -108,7 +112,11 @@ fn corpus_mutations_never_panic_or_hang() {
         .lines()
         .skip(1)
         .filter_map(|l| l.split('\t').nth(2).map(str::to_string))
-        .filter(|p| ![".expected.txt", ".reference.txt", ".charset.txt"].iter().any(|s| p.ends_with(s)))
+        .filter(|p| {
+            ![".expected.txt", ".reference.txt", ".charset.txt"]
+                .iter()
+                .any(|s| p.ends_with(s))
+        })
         .collect();
     files.sort();
     let mut failures = Vec::new();
@@ -137,11 +145,20 @@ fn corpus_mutations_never_panic_or_hang() {
             });
             match rx.recv_timeout(DEADLINE) {
                 Ok(None) => {}
-                Ok(Some(msg)) => failures.push(format!("{rel} (seed {seed:#x}, {what}): PANIC {msg}")),
-                Err(_) => failures.push(format!("{rel} (seed {seed:#x}, {what}): no result within {DEADLINE:?}")),
+                Ok(Some(msg)) => {
+                    failures.push(format!("{rel} (seed {seed:#x}, {what}): PANIC {msg}"))
+                }
+                Err(_) => failures.push(format!(
+                    "{rel} (seed {seed:#x}, {what}): no result within {DEADLINE:?}"
+                )),
             }
         }
     }
     println!("{runs} mutated inputs from {} corpus files", files.len());
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
