@@ -20,6 +20,8 @@ pub(crate) mod chp {
     pub const SPEC: u8 = 0x08;
     /// `fOle2`: the character anchors an OLE object in the ObjectPool.
     pub const OLE2: u8 = 0x20;
+    /// `sprmCSymbol`: a symbol-font character (shown as `(` with fSpec).
+    pub const SYMBOL: u8 = 0x40;
 }
 
 /// Paragraph-property flag: `fTtp` or `fInnerTtp` (the paragraph is a table row end).
@@ -32,6 +34,7 @@ const SPRM_C_F_CAPS: u16 = 0x083B;
 const SPRM_C_F_SPEC: u16 = 0x0855;
 const SPRM_C_F_OLE2: u16 = 0x080A;
 const SPRM_C_PIC_LOCATION: u16 = 0x6A03;
+const SPRM_C_SYMBOL: u16 = 0x6A09;
 const SPRM_P_F_TTP: u16 = 0x2417;
 const SPRM_P_F_INNER_TTP: u16 = 0x244C;
 const SPRM_P_HUGE_PAPX: u16 = 0x6646;
@@ -121,6 +124,7 @@ pub(crate) fn read_runs(
     }
     let mut runs = Vec::new();
     let mut bad_pages = 0usize;
+    let mut doubled_pages = 0usize;
     for i in 0..n {
         let Some(pn) = u32_at(plc, (n + 1) * 4 + i * 4) else {
             break;
@@ -133,6 +137,7 @@ pub(crate) fn read_runs(
             bad_pages += 1;
             continue;
         };
+        let first = runs.len();
         let ok = match kind {
             Kind::Chpx => chpx_fkp(page, &mut runs),
             Kind::Papx => papx_fkp(page, data, &mut runs),
@@ -140,10 +145,31 @@ pub(crate) fn read_runs(
         if !ok {
             bad_pages += 1;
         }
+        // Some writers store an FKP's FCs doubled (the compressed-piece
+        // convention applied to UTF-16 text): the page then starts at twice
+        // the FC its bin-table entry names. Halve them back.
+        let bte_fc = u32_at(plc, i * 4);
+        let page_fc = u32_at(page, 0);
+        if let (Some(b), Some(p)) = (bte_fc, page_fc)
+            && b != 0
+            && p != b
+            && b.checked_mul(2) == Some(p)
+        {
+            doubled_pages += 1;
+            for r in runs.get_mut(first..).unwrap_or_default() {
+                r.start /= 2;
+                r.end /= 2;
+            }
+        }
     }
     if bad_pages > 0 {
         warnings.push(Warning::Formatting(format!(
             "{bad_pages} unreadable {name} pages"
+        )));
+    }
+    if doubled_pages > 0 {
+        warnings.push(Warning::Formatting(format!(
+            "{doubled_pages} {name} pages store doubled FCs; halved to match the bin table"
         )));
     }
     runs.sort_by_key(|r| r.start);
@@ -251,13 +277,24 @@ fn chp_flags(grpprl: &[u8]) -> (u8, u32) {
                 continue;
             }
             SPRM_C_F_OLE2 => chp::OLE2,
+            SPRM_C_SYMBOL => {
+                flags |= chp::SYMBOL;
+                continue;
+            }
             SPRM_C_F_RMARK_DEL => chp::DELETED,
             SPRM_C_F_VANISH => chp::VANISH,
             SPRM_C_F_CAPS => chp::CAPS,
             SPRM_C_F_SPEC => chp::SPEC,
             _ => continue,
         };
-        if toggle_on(operand) {
+        // 0x81 means "the opposite of the style"; styles are not resolved, so
+        // for hidden and deleted text it is taken as off (never lose text on
+        // a guess), for capitals as on.
+        let on = match bit {
+            chp::VANISH | chp::DELETED => operand.first() == Some(&1),
+            _ => toggle_on(operand),
+        };
+        if on {
             flags |= bit;
         } else {
             flags &= !bit;
@@ -376,7 +413,8 @@ mod tests {
             got,
             vec![(0x0800, 1), (0x4A4F, 2), (0xD608, 2), (0x083C, 1)]
         );
-        assert_eq!(chp_flags(&g), (chp::DELETED | chp::VANISH, 0));
+        assert_eq!(chp_flags(&g), (chp::DELETED, 0));
+        assert_eq!(chp_flags(&[0x3C, 0x08, 0x01, 0x3B, 0x08, 0x81]), (chp::VANISH | chp::CAPS, 0));
         assert_eq!(
             chp_flags(&[0x0A, 0x08, 0x01, 0x03, 0x6A, 0x2A, 0, 0, 0]),
             (chp::OLE2, 42)
@@ -412,6 +450,22 @@ mod tests {
         data.extend_from_slice(&[0x17, 0x24, 0x01]);
         assert_eq!(pap_flags(&[0x46, 0x66, 8, 0, 0, 0], Some(&data)), PAP_TTP);
         assert_eq!(pap_flags(&[0x46, 0x66, 200, 0, 0, 0], Some(&data)), 0);
+    }
+
+    #[test]
+    fn doubled_fkp_fcs_are_halved_to_match_the_bin_table() {
+        let page = chpx_page(&[(0x800, 0x820, &[0x3C, 0x08, 0x01])]);
+        let mut wd = vec![0u8; PAGE];
+        wd.extend_from_slice(&page);
+        let mut plc = Vec::new();
+        for v in [0x400u32, 0x410, 1] {
+            plc.extend_from_slice(&v.to_le_bytes());
+        }
+        let mut w = Vec::new();
+        let mut runs = read_runs(Kind::Chpx, &plc, &wd, None, &Limits::default(), &mut w);
+        assert_eq!(runs.lookup(0x400), chp::VANISH);
+        assert_eq!(runs.lookup(0x800), 0);
+        assert_eq!(w.len(), 1);
     }
 
     #[test]

@@ -212,7 +212,9 @@ pub(crate) fn render(
             0x07 | 0x09 => out.push(u16::from(b'\t')),
             0x1E => out.push(u16::from(b'-')),
             c if c < 0x20 => {}
-            _ if u.flags & chp::SPEC != 0 => {}
+            // A symbol-font character (sprmCSymbol): stored as `(`, drawn from
+            // the symbol font; no Unicode equivalent is known here.
+            0x28 if u.flags & chp::SYMBOL != 0 => {}
             c if u.flags & chp::CAPS != 0
                 && encoding.is_none()
                 && !(0xD800..0xE000).contains(&c) =>
@@ -301,7 +303,7 @@ mod tests {
         for x in &mut u[10..13] {
             x.flags = chp::VANISH;
         }
-        u[13].flags = chp::SPEC;
+        u[13].flags = chp::SYMBOL;
         for x in &mut u[18..22] {
             x.flags = chp::CAPS;
         }
