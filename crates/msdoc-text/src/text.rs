@@ -77,6 +77,15 @@ pub(crate) fn assemble(
         });
         total = u32::try_from(limits.max_chars).unwrap_or(u32::MAX);
     }
+    // Every CP takes at least one byte of the stream: a larger count is damage,
+    // and must not become a large allocation.
+    let physical = u32::try_from(src.word_document.len()).unwrap_or(u32::MAX);
+    if total > physical {
+        warnings.push(Warning::Structure(format!(
+            "{total} characters announced, the WordDocument stream has {physical} bytes"
+        )));
+        total = physical;
+    }
     let covered = pieces.last().map_or(0, |p| p.cp_end);
     if covered < total {
         warnings.push(Warning::ShortPieceTable {
