@@ -3,6 +3,7 @@
 //! Run `cargo xtask help` for the list.
 
 mod bench;
+mod compare_poi;
 mod fixtures;
 mod mutate;
 mod util;
@@ -22,6 +23,11 @@ const TASKS: &[Task] = &[
         name: "fixtures",
         run: fixtures::run,
         help: "regenerate fixtures/ deterministically (optionally only the named groups)",
+    },
+    Task {
+        name: "compare-poi",
+        run: compare_poi::run,
+        help: "msdoc-text vs Apache POI on the corpus .doc files (character-multiset F1; needs java + libapache-poi-java)",
     },
     Task {
         name: "bench",

@@ -1,4 +1,415 @@
-//! `msdoc-text`: Text and stories from Word 97-2003 and Word 6/95 .doc files.
+//! `msdoc-text`: the text of Word 97–2003 and Word 6/95 `.doc` files.
 //!
-//! This layer is being built; its public API arrives with its issue.
+//! Given the raw bytes of the streams of a Word binary document (the
+//! `WordDocument` stream, the `0Table`/`1Table` table stream and the `Data`
+//! stream), [`WordDocument::parse`] reads the FIB (MS-DOC 2.5.1), the piece
+//! table from the CLX — always, whether or not `fComplex` claims a fast
+//! save — and returns each story (main text, footnotes, headers, comments,
+//! endnotes, text boxes) as clean text:
+//!
+//! * compressed (cp1252) and UTF-16 pieces, surrogate pairs intact;
+//! * paragraph marks, line and page breaks as newlines; table cells as tabs
+//!   and row ends (`fTtp` from the PAPX FKPs) as newlines;
+//! * fields reduced to their results, nested fields too;
+//! * object anchors, footnote and comment references dropped; deleted
+//!   (`fRMarkDel`) and hidden (`fVanish`) text left out and `fCaps` text
+//!   capitalised, from the CHPX FKPs;
+//! * Word 6/95 8-bit text decoded with the code page of the document's
+//!   language id (or its fonts' charset, or [`Options::legacy_code_page`]).
+//!
+//! It does **not** open the OLE compound file (that is `ole-cfb-read`'s
+//! job), read metadata (property sets), decrypt (an encrypted document is
+//! [`Error::Encrypted`]), or keep formatting beyond what changes the text.
+//! Word 6/95 character and paragraph properties (8-bit sprms) are not read.
+//!
+//! ```
+//! use msdoc_text::{Streams, Story, WordDocument};
+//!
+//! # fn main() -> Result<(), msdoc_text::Error> {
+//! // A tiny Word 97 document: a FIB, a CLX with one compressed piece.
+//! # let (word_document, table) = msdoc_text::doctest_document(b"Hello\r");
+//! let streams = Streams { word_document: &word_document, table1: Some(&table), ..Streams::default() };
+//! let doc = WordDocument::parse(&streams)?;
+//! assert_eq!(doc.story(Story::Main), "Hello\n");
+//! assert_eq!(doc.text(), "Hello\n");
+//! assert!(doc.warnings().is_empty());
+//! # Ok(())
+//! # }
+//! ```
 #![forbid(unsafe_code)]
+
+mod bytes;
+mod clx;
+mod codepage;
+mod compound;
+mod error;
+mod fib;
+mod fkp;
+mod text;
+
+pub use clx::{Piece, PieceTable};
+pub use codepage::{code_page_for_lid, encoding_for_code_page};
+pub use encoding_rs::Encoding;
+pub use error::{Error, Warning};
+pub use fib::{Fib, Version};
+
+use bytes::slice_at;
+use fkp::{Kind, Runs};
+
+/// The streams of a Word document, as raw bytes.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Streams<'a> {
+    /// The `WordDocument` stream (FIB, text, FKPs).
+    pub word_document: &'a [u8],
+    /// The `0Table` stream, if present.
+    pub table0: Option<&'a [u8]>,
+    /// The `1Table` stream, if present.
+    pub table1: Option<&'a [u8]>,
+    /// The `Data` stream, if present (huge paragraph properties).
+    pub data: Option<&'a [u8]>,
+}
+
+/// Caps on what a document may make the parser do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Limits {
+    /// Most characters (CPs) assembled over all stories; more is cut with a warning.
+    pub max_chars: u64,
+    /// Most pieces in the piece table; more is [`Error::LimitExceeded`].
+    pub max_pieces: usize,
+    /// Most FKP pages per bin table; more and formatting is ignored with a warning.
+    pub max_fkp_pages: usize,
+    /// Deepest field nesting followed; deeper fields are dropped whole.
+    pub max_field_depth: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_chars: 1 << 28,
+            max_pieces: 1 << 20,
+            max_fkp_pages: 1 << 20,
+            max_field_depth: 64,
+        }
+    }
+}
+
+/// How to parse.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Options {
+    /// Caps on the work done.
+    pub limits: Limits,
+    /// The Windows code page of Word 6/95 8-bit text, if known from
+    /// elsewhere (for example the property sets' `PIDSI_CODEPAGE`); by
+    /// default it comes from the language id, then the font table.
+    pub legacy_code_page: Option<u16>,
+}
+
+/// The stories of a document, in the order their CPs follow each other
+/// (MS-DOC 2.4.1: main, footnote, header, macro, annotation, endnote,
+/// textbox, header textbox).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Story {
+    /// The main document (`ccpText`).
+    Main = 0,
+    /// Footnotes (`ccpFtn`).
+    Footnote = 1,
+    /// Headers and footers (`ccpHdd`).
+    Header = 2,
+    /// The macro story (`ccpMcr`, unused since Word 97).
+    Macro = 3,
+    /// Comments (`ccpAtn`).
+    Annotation = 4,
+    /// Endnotes (`ccpEdn`).
+    Endnote = 5,
+    /// Text boxes of the main document (`ccpTxbx`).
+    Textbox = 6,
+    /// Text boxes of headers and footers (`ccpHdrTxbx`).
+    HeaderTextbox = 7,
+}
+
+impl Story {
+    /// All stories in CP order.
+    pub const ALL: [Story; 8] = [
+        Story::Main,
+        Story::Footnote,
+        Story::Header,
+        Story::Macro,
+        Story::Annotation,
+        Story::Endnote,
+        Story::Textbox,
+        Story::HeaderTextbox,
+    ];
+
+    /// The order of [`WordDocument::text`]: main, headers/footers,
+    /// footnotes, endnotes, comments, text boxes.
+    pub const TEXT_ORDER: [Story; 7] = [
+        Story::Main,
+        Story::Header,
+        Story::Footnote,
+        Story::Endnote,
+        Story::Annotation,
+        Story::Textbox,
+        Story::HeaderTextbox,
+    ];
+}
+
+/// The text of a parsed Word document.
+#[derive(Debug, Clone)]
+pub struct WordDocument {
+    fib: Fib,
+    pieces: PieceTable,
+    stories: [String; 8],
+    encoding: Option<&'static Encoding>,
+    objects: Vec<OleObject>,
+    warnings: Vec<Warning>,
+}
+
+/// An embedded OLE object anchored in the text (a character with `fOle2`
+/// and `sprmCPicLocation`). Its content lives in the compound file's
+/// storage `ObjectPool/_<number>`; an embedded Word document there has its
+/// own `WordDocument` stream, which the caller may parse in turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OleObject {
+    /// The story of the anchor.
+    pub story: Story,
+    /// The storage number: the storage is named `_` followed by it in decimal.
+    pub number: u32,
+}
+
+impl OleObject {
+    /// The storage path inside the compound file, `ObjectPool/_<number>`.
+    pub fn storage_path(&self) -> String {
+        format!("ObjectPool/_{}", self.number)
+    }
+}
+
+impl WordDocument {
+    /// Parses with default [`Options`].
+    pub fn parse(streams: &Streams<'_>) -> Result<Self, Error> {
+        Self::parse_with(streams, &Options::default())
+    }
+
+    /// Parses with the given options.
+    pub fn parse_with(streams: &Streams<'_>, options: &Options) -> Result<Self, Error> {
+        let limits = &options.limits;
+        let mut warnings = Vec::new();
+        let wd = streams.word_document;
+        let fib = Fib::parse(wd, &mut warnings)?;
+        let legacy = fib.version() == Version::Word6;
+        let table = match fib.table_stream() {
+            None => wd,
+            Some("1Table") => streams.table1.ok_or(Error::MissingTableStream("1Table"))?,
+            Some(_) => streams.table0.ok_or(Error::MissingTableStream("0Table"))?,
+        };
+        let total_cp = u32::try_from(fib.total_cp()).unwrap_or(u32::MAX);
+
+        let (mut chpx, mut papx) = if legacy {
+            (Runs::default(), Runs::default())
+        } else {
+            let plc = |p: fib::FcLcb| slice_at(table, p.fc as usize, p.lcb as usize).unwrap_or(&[]);
+            (
+                fkp::read_runs(
+                    Kind::Chpx,
+                    plc(fib.bte_chpx),
+                    wd,
+                    streams.data,
+                    limits,
+                    &mut warnings,
+                ),
+                fkp::read_runs(
+                    Kind::Papx,
+                    plc(fib.bte_papx),
+                    wd,
+                    streams.data,
+                    limits,
+                    &mut warnings,
+                ),
+            )
+        };
+        let legacy_kind = match (legacy, fib.is_ext_char()) {
+            (false, _) => None,
+            (true, false) => Some(clx::Legacy::Bytes),
+            (true, true) => Some(clx::Legacy::Utf16),
+        };
+        let encoding = (legacy_kind == Some(clx::Legacy::Bytes)).then(|| {
+            let cp = options
+                .legacy_code_page
+                .or_else(|| code_page_for_lid(fib.lid()))
+                .or_else(|| {
+                    let f = fib.sttbf_ffn;
+                    slice_at(wd, f.fc as usize, f.lcb as usize)
+                        .and_then(codepage::code_page_from_font_table)
+                });
+            cp.and_then(encoding_for_code_page)
+                .unwrap_or(encoding_rs::WINDOWS_1252)
+        });
+        let pieces = Self::piece_table(&fib, table, legacy_kind, total_cp, limits, &mut warnings)?;
+        let mut anchors = Vec::new();
+        let src = text::Source {
+            word_document: wd,
+            legacy: encoding.is_some(),
+            chpx: &mut chpx,
+            papx: &mut papx,
+            objects: &mut anchors,
+        };
+        let units = text::assemble(pieces.pieces(), total_cp, src, limits, &mut warnings);
+        let mut objects: Vec<OleObject> = Vec::new();
+        let mut seen = std::collections::BTreeSet::new();
+        let mut stories: [String; 8] = Default::default();
+        let mut start = 0usize;
+        for story in Story::ALL {
+            let len = fib.ccp(story) as usize;
+            let end = start.saturating_add(len).min(units.len());
+            for &(cp, number) in &anchors {
+                let in_story = (start..end).contains(&(cp as usize));
+                if in_story && seen.insert(number) {
+                    objects.push(OleObject { story, number });
+                }
+            }
+            if let Some(slice) = units.get(start..end) {
+                stories[story as usize] = text::render(slice, encoding, limits);
+            }
+            start = end;
+        }
+        Ok(WordDocument {
+            fib,
+            pieces,
+            stories,
+            encoding,
+            objects,
+            warnings,
+        })
+    }
+
+    /// The piece table from the CLX; for Word 6/95 files saved without a
+    /// CLX, one 8-bit piece at `fcMin`.
+    fn piece_table(
+        fib: &Fib,
+        table: &[u8],
+        legacy: Option<clx::Legacy>,
+        total_cp: u32,
+        limits: &Limits,
+        warnings: &mut Vec<Warning>,
+    ) -> Result<PieceTable, Error> {
+        let bytes = legacy != Some(clx::Legacy::Utf16);
+        let clx = (fib.clx.lcb > 0)
+            .then(|| slice_at(table, fib.clx.fc as usize, fib.clx.lcb as usize))
+            .flatten();
+        match (clx, legacy.is_some()) {
+            (Some(clx), _) => match PieceTable::parse(clx, legacy, limits, warnings) {
+                Ok(t) => Ok(t),
+                Err(e) if legacy.is_some() => {
+                    warnings.push(Warning::Structure(format!("{e}; text read from fcMin")));
+                    Ok(PieceTable::single(fib.fc_min, total_cp, bytes))
+                }
+                Err(e) => Err(e),
+            },
+            (None, true) => Ok(PieceTable::single(fib.fc_min, total_cp, bytes)),
+            (None, false) if fib.clx.lcb == 0 => Err(Error::Corrupt("the FIB has no CLX".into())),
+            (None, false) => Err(Error::Truncated {
+                what: "Clx",
+                offset: u64::from(fib.clx.fc),
+            }),
+        }
+    }
+
+    /// The FIB.
+    pub fn fib(&self) -> &Fib {
+        &self.fib
+    }
+
+    /// The piece table the text was read through.
+    pub fn piece_table_ref(&self) -> &PieceTable {
+        &self.pieces
+    }
+
+    /// The encoding of Word 6/95 8-bit text; `None` for Word 97 and later.
+    pub fn encoding(&self) -> Option<&'static Encoding> {
+        self.encoding
+    }
+
+    /// The text of one story, paragraphs ending in `\n`.
+    pub fn story(&self, story: Story) -> &str {
+        self.stories.get(story as usize).map_or("", String::as_str)
+    }
+
+    /// Every story in CP order, including empty ones.
+    pub fn stories(&self) -> impl Iterator<Item = (Story, &str)> {
+        Story::ALL.into_iter().map(|s| (s, self.story(s)))
+    }
+
+    /// The document text: the stories of [`Story::TEXT_ORDER`] that hold
+    /// any text, trailing whitespace trimmed, separated by a blank line.
+    /// Empty lines of the header story (empty headers, separators) are left out.
+    pub fn text(&self) -> String {
+        let mut blocks: Vec<String> = Vec::new();
+        for story in Story::TEXT_ORDER {
+            let s = self.story(story);
+            let block = if story == Story::Header {
+                s.lines()
+                    .filter(|l| !l.trim().is_empty())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            } else {
+                s.trim_end().to_string()
+            };
+            if !block.trim().is_empty() {
+                blocks.push(block);
+            }
+        }
+        let mut out = blocks.join("\n\n");
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The embedded OLE objects anchored in the text, in CP order, each once.
+    pub fn ole_objects(&self) -> &[OleObject] {
+        &self.objects
+    }
+
+    /// What went wrong without stopping the parse.
+    pub fn warnings(&self) -> &[Warning] {
+        &self.warnings
+    }
+}
+
+/// Builds a minimal Word 97 document (WordDocument and 1Table streams) holding
+/// `text` as one compressed piece. For the crate-level example only.
+#[doc(hidden)]
+pub fn doctest_document(text: &[u8]) -> (Vec<u8>, Vec<u8>) {
+    let mut wd = vec![0u8; 0x200];
+    let put16 = |b: &mut Vec<u8>, at: usize, v: u16| {
+        if let Some(s) = b.get_mut(at..at + 2) {
+            s.copy_from_slice(&v.to_le_bytes());
+        }
+    };
+    let put32 = |b: &mut Vec<u8>, at: usize, v: u32| {
+        if let Some(s) = b.get_mut(at..at + 4) {
+            s.copy_from_slice(&v.to_le_bytes());
+        }
+    };
+    put16(&mut wd, 0, 0xA5EC);
+    put16(&mut wd, 2, 0xC1);
+    put16(&mut wd, 0x0A, 0x0200);
+    put16(&mut wd, 0x20, 14);
+    put16(&mut wd, 0x3E, 22);
+    put32(&mut wd, 0x4C, text.len() as u32);
+    put16(&mut wd, 0x98, 0x5D);
+    let text_at = 0x400u32;
+    wd.resize(text_at as usize, 0);
+    wd.extend_from_slice(text);
+    let mut table = vec![0x02];
+    table.extend_from_slice(&16u32.to_le_bytes());
+    table.extend_from_slice(&0u32.to_le_bytes());
+    table.extend_from_slice(&(text.len() as u32).to_le_bytes());
+    table.extend_from_slice(&0u16.to_le_bytes());
+    table.extend_from_slice(&((text_at * 2) | 0x4000_0000).to_le_bytes());
+    table.extend_from_slice(&0u16.to_le_bytes());
+    put32(&mut wd, 0x1A2, 0);
+    put32(&mut wd, 0x1A6, table.len() as u32);
+    (wd, table)
+}

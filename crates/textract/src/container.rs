@@ -2,7 +2,7 @@
 
 use ole_cfb_read::CompoundFile;
 
-use crate::Format;
+use crate::{Document, Error, Format, Metadata, Options, Warning};
 
 /// Classifies a compound file by the streams it holds (MS-DOC, MS-XLS,
 /// MS-PPT, HWP 5.0, MS-OFFCRYPTO).
@@ -27,4 +27,60 @@ pub(crate) fn detect_compound(bytes: &[u8]) -> Format {
     } else {
         Format::Cfb
     }
+}
+
+/// Opens the container, turning its errors into the facade's.
+fn open<'a>(bytes: &'a [u8], format: Format) -> Result<CompoundFile<'a>, Error> {
+    CompoundFile::open(bytes).map_err(|e| Error::Corrupt {
+        format,
+        message: e.to_string(),
+    })
+}
+
+/// Metadata from the summary property sets, as every compound-file format has.
+fn metadata(cf: &CompoundFile<'_>, doc: &mut Document) {
+    let m = cf.metadata();
+    doc.metadata = Metadata {
+        title: m.title,
+        author: m.author,
+        subject: m.subject,
+        keywords: m.keywords,
+        created: m.created.map(|t| t.to_rfc3339()),
+        modified: m.modified.map(|t| t.to_rfc3339()),
+        producer: m.application,
+        page_count: m.page_count.and_then(|n| u64::try_from(n).ok()),
+        ..Metadata::default()
+    };
+    doc.warnings.extend(
+        cf.warnings()
+            .iter()
+            .map(|w| Warning::new("ole-cfb-read", w.to_string())),
+    );
+}
+
+/// Word 97–2003 and 6/95: the stories as `msdoc-text` assembles them, and the
+/// summary property sets as metadata.
+pub(crate) fn extract_doc(bytes: &[u8], _options: &Options) -> Result<Document, Error> {
+    let cf = open(bytes, Format::Doc)?;
+    let word = msdoc_text::WordDocument::from_compound_file(&cf, &msdoc_text::Options::default())
+        .map_err(|e| match e {
+        msdoc_text::Error::Encrypted => Error::Encrypted(Format::Doc),
+        msdoc_text::Error::LimitExceeded { what, limit, .. } => {
+            Error::LimitExceeded { what, limit }
+        }
+        other => Error::Corrupt {
+            format: Format::Doc,
+            message: other.to_string(),
+        },
+    })?;
+    let mut doc = Document::new(Format::Doc);
+    metadata(&cf, &mut doc);
+    doc.text = word.text();
+    doc.encoding = word.encoding().map(|e| e.name().to_string());
+    doc.warnings.extend(
+        word.warnings()
+            .iter()
+            .map(|w| Warning::new("msdoc-text", w.to_string())),
+    );
+    Ok(doc)
 }

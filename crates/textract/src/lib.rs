@@ -49,6 +49,7 @@ pub fn extract(bytes: &[u8], options: &Options) -> Result<Document, Error> {
     }
     let format = options.format.unwrap_or_else(|| Format::detect(bytes));
     let mut doc = match format {
+        Format::Doc => container::extract_doc(bytes, options)?,
         Format::Html | Format::Xml => markup::extract_html(bytes, format, options),
         Format::Text => markup::extract_text(bytes, options),
         Format::OoxmlEncrypted => return Err(Error::Encrypted(format)),

@@ -1,0 +1,400 @@
+//! From pieces to story text: CP assembly (MS-DOC 2.4.1 "Retrieving Text"),
+//! special characters (2.8.25), fields (2.8.25 field characters) and the
+//! formatting rules that hide or transform text.
+
+use encoding_rs::Encoding;
+
+use crate::clx::Piece;
+use crate::fkp::{PAP_TTP, Runs, chp};
+use crate::{Limits, Warning};
+
+/// One CP of the document: its character and the flags that govern its output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Unit {
+    /// A UTF-16 code unit (Word 97) or a raw byte of the code page (Word 6/95).
+    pub ch: u16,
+    /// `chp::*` and `PAP_TTP` bits.
+    pub flags: u8,
+}
+
+/// MS-DOC 2.4.1: compressed bytes are cp1252 except these, which keep their
+/// byte value as the code point when not listed.
+fn compressed_char(b: u8) -> u16 {
+    match b {
+        0x82 => 0x201A,
+        0x83 => 0x0192,
+        0x84 => 0x201E,
+        0x85 => 0x2026,
+        0x86 => 0x2020,
+        0x87 => 0x2021,
+        0x88 => 0x02C6,
+        0x89 => 0x2030,
+        0x8A => 0x0160,
+        0x8B => 0x2039,
+        0x8C => 0x0152,
+        0x91 => 0x2018,
+        0x92 => 0x2019,
+        0x93 => 0x201C,
+        0x94 => 0x201D,
+        0x95 => 0x2022,
+        0x96 => 0x2013,
+        0x97 => 0x2014,
+        0x98 => 0x02DC,
+        0x99 => 0x2122,
+        0x9A => 0x0161,
+        0x9B => 0x203A,
+        0x9C => 0x0153,
+        0x9F => 0x0178,
+        other => u16::from(other),
+    }
+}
+
+/// Inputs of [`assemble`] besides the pieces.
+pub(crate) struct Source<'a, 'r> {
+    pub word_document: &'a [u8],
+    pub legacy: bool,
+    pub chpx: &'r mut Runs,
+    pub papx: &'r mut Runs,
+    /// Receives (CP, ObjectPool number) of OLE object anchors.
+    pub objects: &'r mut Vec<(u32, u32)>,
+}
+
+/// Reads CPs `[0, total)` through the piece table. Missing characters (a
+/// piece outside the stream, a gap in the table) become NUL units so that
+/// story boundaries stay at their CPs; NUL is never emitted.
+pub(crate) fn assemble(
+    pieces: &[Piece],
+    total: u32,
+    src: Source<'_, '_>,
+    limits: &Limits,
+    warnings: &mut Vec<Warning>,
+) -> Vec<Unit> {
+    let mut total = total;
+    if u64::from(total) > limits.max_chars {
+        warnings.push(Warning::LimitReached {
+            what: "characters",
+            limit: limits.max_chars,
+        });
+        total = u32::try_from(limits.max_chars).unwrap_or(u32::MAX);
+    }
+    // Every CP takes at least one byte of the stream: a larger count is damage,
+    // and must not become a large allocation.
+    let physical = u32::try_from(src.word_document.len()).unwrap_or(u32::MAX);
+    if total > physical {
+        warnings.push(Warning::Structure(format!(
+            "{total} characters announced, the WordDocument stream has {physical} bytes"
+        )));
+        total = physical;
+    }
+    let covered = pieces.last().map_or(0, |p| p.cp_end);
+    if covered < total {
+        warnings.push(Warning::ShortPieceTable {
+            covered,
+            expected: total,
+        });
+        total = covered;
+    }
+    let mut units: Vec<Unit> = Vec::with_capacity(total as usize);
+    let nul = Unit { ch: 0, flags: 0 };
+    for (index, piece) in pieces.iter().enumerate() {
+        if piece.cp_start >= total {
+            break;
+        }
+        let have = units.len() as u32;
+        if piece.cp_start > have {
+            units.resize(piece.cp_start as usize, nul);
+        }
+        // Overlap with already assembled CPs: skip the overlapping start.
+        let first = have.saturating_sub(piece.cp_start);
+        let end = piece.cp_end.min(total);
+        let size = piece.char_size();
+        let mut out_of_range = false;
+        for i in first..end.saturating_sub(piece.cp_start) {
+            let fc64 = u64::from(piece.byte_offset) + u64::from(i) * u64::from(size);
+            let pos = usize::try_from(fc64).unwrap_or(usize::MAX);
+            let ch = if piece.is_8bit {
+                src.word_document.get(pos).map(|&b| {
+                    if src.legacy {
+                        u16::from(b)
+                    } else {
+                        compressed_char(b)
+                    }
+                })
+            } else {
+                match (
+                    src.word_document.get(pos),
+                    pos.checked_add(1).and_then(|p| src.word_document.get(p)),
+                ) {
+                    (Some(&lo), Some(&hi)) => Some(u16::from_le_bytes([lo, hi])),
+                    _ => None,
+                }
+            };
+            let Some(ch) = ch else {
+                out_of_range = true;
+                units.push(nul);
+                continue;
+            };
+            let fc = u32::try_from(fc64).unwrap_or(u32::MAX);
+            let (mut flags, obj) = src.chpx.find(fc).map_or((0, 0), |r| (r.flags, r.obj));
+            // The field separator of an EMBED field (or the 0x01 anchor) carries
+            // fOle2 and the ObjectPool storage number.
+            if flags & chp::OLE2 != 0 && obj != 0 && src.objects.len() < 1 << 16 {
+                src.objects.push((units.len() as u32, obj));
+            }
+            if ch == 0x07 {
+                flags |= src.papx.lookup(fc) & PAP_TTP;
+            }
+            units.push(Unit { ch, flags });
+        }
+        if out_of_range {
+            warnings.push(Warning::PieceOutOfRange {
+                index,
+                fc: piece.fc,
+            });
+        }
+    }
+    units
+}
+
+/// Renders the CPs of one story as text.
+///
+/// `encoding` is `Some` for Word 6/95 (units are bytes of that code page)
+/// and `None` for Word 97 (units are UTF-16).
+pub(crate) fn render(
+    units: &[Unit],
+    encoding: Option<&'static Encoding>,
+    limits: &Limits,
+) -> String {
+    let mut out: Vec<u16> = Vec::with_capacity(units.len());
+    // Field stack: `false` while in the field code, `true` once past the separator.
+    let mut fields: Vec<bool> = Vec::new();
+    let mut in_code = 0usize;
+    let mut overflow = 0usize;
+    for u in units {
+        match u.ch {
+            0x13 => {
+                if fields.len() < limits.max_field_depth {
+                    fields.push(false);
+                    in_code += 1;
+                } else {
+                    overflow += 1;
+                }
+                continue;
+            }
+            0x14 => {
+                if overflow == 0
+                    && let Some(top) = fields.last_mut()
+                    && !*top
+                {
+                    *top = true;
+                    in_code -= 1;
+                }
+                continue;
+            }
+            0x15 => {
+                if overflow > 0 {
+                    overflow -= 1;
+                } else if let Some(top) = fields.pop()
+                    && !top
+                {
+                    in_code -= 1;
+                }
+                continue;
+            }
+            _ => {}
+        }
+        if in_code > 0 || overflow > 0 || u.flags & chp::DELETED != 0 {
+            continue;
+        }
+        let structural = matches!(u.ch, 0x07 | 0x0B | 0x0C | 0x0D);
+        if u.flags & chp::VANISH != 0 && !structural {
+            continue;
+        }
+        match u.ch {
+            0x0B..=0x0E => out.push(u16::from(b'\n')),
+            0x07 if u.flags & PAP_TTP != 0 => {
+                if out.last() == Some(&u16::from(b'\t')) {
+                    out.pop();
+                }
+                out.push(u16::from(b'\n'));
+            }
+            0x07 | 0x09 => out.push(u16::from(b'\t')),
+            0x1E => out.push(u16::from(b'-')),
+            c if c < 0x20 => {}
+            // A symbol-font character (sprmCSymbol): stored as `(`, drawn from
+            // the symbol font; no Unicode equivalent is known here.
+            0x28 if u.flags & chp::SYMBOL != 0 => {}
+            c if u.flags & chp::CAPS != 0
+                && encoding.is_none()
+                && !(0xD800..0xE000).contains(&c) =>
+            {
+                match char::from_u32(u32::from(c)) {
+                    Some(ch) => {
+                        for up in ch.to_uppercase() {
+                            let mut buf = [0u16; 2];
+                            out.extend_from_slice(up.encode_utf16(&mut buf));
+                        }
+                    }
+                    None => out.push(c),
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    match encoding {
+        None => String::from_utf16_lossy(&out),
+        Some(enc) => {
+            let bytes: Vec<u8> = out
+                .iter()
+                .map(|&u| u8::try_from(u).unwrap_or(b'?'))
+                .collect();
+            enc.decode_without_bom_handling(&bytes).0.into_owned()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn units(s: &[u16]) -> Vec<Unit> {
+        s.iter().map(|&ch| Unit { ch, flags: 0 }).collect()
+    }
+
+    fn utf16(s: &str) -> Vec<u16> {
+        s.encode_utf16().collect()
+    }
+
+    #[test]
+    fn special_characters_map_as_specified() {
+        let mut s = utf16("a\rb\x0bc\x0cd\u{1e}e\u{1f}f\u{a0}g\x01\x08h\x02");
+        s.push(0x05);
+        assert_eq!(
+            render(&units(&s), None, &Limits::default()),
+            "a\nb\nc\nd-ef\u{a0}gh"
+        );
+    }
+
+    #[test]
+    fn fields_keep_the_result_only_even_nested() {
+        // {A {B|b} |x{C|c}y} z {D}: outer result "x" + inner result "c" + "y".
+        let s = utf16(
+            "\u{13}A \u{13}B\u{14}b\u{15} \u{14}x\u{13}C\u{14}c\u{15}y\u{15} z \u{13}D\u{15}.",
+        );
+        assert_eq!(render(&units(&s), None, &Limits::default()), "xcy z .");
+        // A field nested three deep in results.
+        let deep = utf16("\u{13}1\u{14}<\u{13}2\u{14}(\u{13}3\u{14}x\u{15})\u{15}>\u{15}");
+        assert_eq!(render(&units(&deep), None, &Limits::default()), "<(x)>");
+        // Unbalanced marks never panic.
+        let odd = utf16("\u{15}\u{14}a\u{13}b");
+        assert_eq!(render(&units(&odd), None, &Limits::default()), "a");
+    }
+
+    #[test]
+    fn field_depth_is_capped() {
+        let limits = Limits {
+            max_field_depth: 2,
+            ..Limits::default()
+        };
+        let s = utf16("\u{13}\u{14}\u{13}\u{14}\u{13}\u{14}x\u{15}\u{15}\u{15}y");
+        assert_eq!(render(&units(&s), None, &limits), "y");
+    }
+
+    #[test]
+    fn tables_deleted_hidden_caps_and_spec() {
+        let mut u = units(&utf16("a\x07b\x07\x07c\rz"));
+        u[4].flags = PAP_TTP;
+        assert_eq!(render(&u, None, &Limits::default()), "a\tb\nc\nz");
+        let mut u = units(&utf16("keep gone hid(sym)caps\r"));
+        for x in &mut u[5..10] {
+            x.flags = chp::DELETED;
+        }
+        for x in &mut u[10..13] {
+            x.flags = chp::VANISH;
+        }
+        u[13].flags = chp::SYMBOL;
+        for x in &mut u[18..22] {
+            x.flags = chp::CAPS;
+        }
+        u[22].flags = chp::VANISH;
+        assert_eq!(render(&u, None, &Limits::default()), "keep sym)CAPS\n");
+    }
+
+    #[test]
+    fn surrogate_pairs_survive_and_lone_halves_do_not_panic() {
+        let s = utf16("x\u{1F600}y");
+        assert_eq!(render(&units(&s), None, &Limits::default()), "x\u{1F600}y");
+        assert_eq!(
+            render(&units(&[0xD83D, 0x41]), None, &Limits::default()),
+            "\u{FFFD}A"
+        );
+    }
+
+    #[test]
+    fn legacy_bytes_decode_with_the_code_page() {
+        let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("日本\r");
+        let u: Vec<Unit> = sjis
+            .iter()
+            .map(|&b| Unit {
+                ch: u16::from(b),
+                flags: 0,
+            })
+            .collect();
+        assert_eq!(
+            render(&u, Some(encoding_rs::SHIFT_JIS), &Limits::default()),
+            "日本\n"
+        );
+    }
+
+    #[test]
+    fn compressed_mapping_has_the_spec_exceptions() {
+        assert_eq!(compressed_char(0x93), 0x201C);
+        assert_eq!(compressed_char(0x41), 0x41);
+        assert_eq!(compressed_char(0x80), 0x80);
+        assert_eq!(compressed_char(0xE9), 0xE9);
+    }
+
+    #[test]
+    fn assembly_reads_mixed_pieces_and_marks_missing_ones() {
+        let mut wd = vec![0u8; 64];
+        wd[10..13].copy_from_slice(b"ab\x93");
+        wd[20..24].copy_from_slice(&[0x3D, 0xD8, 0x00, 0xDE]);
+        let pieces = [
+            Piece {
+                cp_start: 0,
+                cp_end: 3,
+                byte_offset: 10,
+                is_8bit: true,
+                fc: 0,
+            },
+            Piece {
+                cp_start: 3,
+                cp_end: 5,
+                byte_offset: 20,
+                is_8bit: false,
+                fc: 20,
+            },
+            Piece {
+                cp_start: 5,
+                cp_end: 7,
+                byte_offset: 63,
+                is_8bit: false,
+                fc: 63,
+            },
+        ];
+        let (mut c, mut p, mut o) = (Runs::default(), Runs::default(), Vec::new());
+        let mut w = Vec::new();
+        let src = Source {
+            word_document: &wd,
+            legacy: false,
+            chpx: &mut c,
+            papx: &mut p,
+            objects: &mut o,
+        };
+        let u = assemble(&pieces, 9, src, &Limits::default(), &mut w);
+        let chars: Vec<u16> = u.iter().map(|x| x.ch).collect();
+        assert_eq!(chars, vec![0x61, 0x62, 0x201C, 0xD83D, 0xDE00, 0, 0]);
+        assert_eq!(w.len(), 2, "{w:?}");
+        assert_eq!(render(&u, None, &Limits::default()), "ab\u{201C}\u{1F600}");
+    }
+}

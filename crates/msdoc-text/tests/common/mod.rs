@@ -1,0 +1,187 @@
+//! Shared by the integration tests and benches: finding the corpus and
+//! loading a `.doc` file's streams with the `cfb` crate.
+#![allow(dead_code)]
+
+mod lenient_cfb;
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// The streams of one compound file, owned.
+#[derive(Default)]
+pub struct OwnedStreams {
+    pub word_document: Vec<u8>,
+    pub table0: Option<Vec<u8>>,
+    pub table1: Option<Vec<u8>>,
+    pub data: Option<Vec<u8>>,
+}
+
+impl OwnedStreams {
+    pub fn borrow(&self) -> msdoc_text::Streams<'_> {
+        msdoc_text::Streams {
+            word_document: &self.word_document,
+            table0: self.table0.as_deref(),
+            table1: self.table1.as_deref(),
+            data: self.data.as_deref(),
+        }
+    }
+}
+
+/// The workspace root (two levels above this crate).
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// `<workspace>/../shared/corpus`, if present.
+pub fn corpus_dir() -> Option<PathBuf> {
+    let dir = workspace_root().join("../shared/corpus");
+    dir.join("doc").is_dir().then_some(dir)
+}
+
+/// Every `.doc` file under `corpus/doc`, sorted.
+pub fn corpus_docs() -> Vec<PathBuf> {
+    let Some(dir) = corpus_dir() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut stack = vec![dir.join("doc")];
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("doc")) {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Reads the Word streams of a compound file (names compared case-insensitively).
+pub fn load_streams(bytes: &[u8]) -> Result<OwnedStreams, String> {
+    let mut cf = cfb::CompoundFile::open(std::io::Cursor::new(bytes)).map_err(|e| e.to_string())?;
+    load_storage(&mut cf, "/")
+}
+
+/// Reads a storage's Word streams with the tolerant test reader.
+fn load_lenient(l: &lenient_cfb::Lenient<'_>, storage: &str) -> Result<OwnedStreams, String> {
+    let p = |name: &str| {
+        if storage.is_empty() {
+            name.to_string()
+        } else {
+            format!("{}/{name}", storage.to_lowercase())
+        }
+    };
+    let word_document = l
+        .stream(&p("worddocument"))
+        .ok_or("no WordDocument stream")?;
+    Ok(OwnedStreams {
+        word_document,
+        table0: l.stream(&p("0table")),
+        table1: l.stream(&p("1table")),
+        data: l.stream(&p("data")),
+    })
+}
+
+/// Streams via `cfb`, or via the tolerant reader when `cfb` refuses the file.
+pub fn load_streams_any(bytes: &[u8]) -> Result<OwnedStreams, String> {
+    load_streams(bytes).or_else(|e| {
+        let l = lenient_cfb::Lenient::open(bytes).ok_or(e)?;
+        load_lenient(&l, "")
+    })
+}
+
+/// The document text plus the text of embedded Word documents
+/// (`ObjectPool/_N` storages the text anchors), as the facade would join
+/// them. Uses `cfb`, or the tolerant reader when `cfb` refuses the file.
+pub fn text_with_embedded(bytes: &[u8]) -> Result<Result<String, msdoc_text::Error>, String> {
+    match cfb::CompoundFile::open(std::io::Cursor::new(bytes)) {
+        Ok(mut cf) => text_with_embedded_in(bytes, &mut |storage| {
+            load_storage(&mut cf, &format!("/{storage}"))
+        }),
+        Err(e) => {
+            let l = lenient_cfb::Lenient::open(bytes)
+                .ok_or(format!("{e}; tolerant reader failed too"))?;
+            text_with_embedded_in(bytes, &mut |storage| load_lenient(&l, storage))
+        }
+    }
+}
+
+fn text_with_embedded_in(
+    _bytes: &[u8],
+    load: &mut dyn FnMut(&str) -> Result<OwnedStreams, String>,
+) -> Result<Result<String, msdoc_text::Error>, String> {
+    let streams = load("")?;
+    let doc = match msdoc_text::WordDocument::parse(&streams.borrow()) {
+        Ok(d) => d,
+        Err(e) => return Ok(Err(e)),
+    };
+    let mut text = doc.text();
+    for obj in doc.ole_objects() {
+        let Ok(inner) = load(&obj.storage_path()) else {
+            continue;
+        };
+        if let Ok(inner) = msdoc_text::WordDocument::parse(&inner.borrow()) {
+            text.push('\n');
+            text.push_str(&inner.text());
+        }
+    }
+    Ok(Ok(text))
+}
+
+/// Reads the Word streams of one storage of a compound file.
+pub fn load_storage<F: std::io::Read + std::io::Seek>(
+    cf: &mut cfb::CompoundFile<F>,
+    storage: &str,
+) -> Result<OwnedStreams, String> {
+    let names: Vec<(String, PathBuf)> = cf
+        .read_storage(storage)
+        .map_err(|e| e.to_string())?
+        .filter(|e| e.is_stream())
+        .map(|e| (e.name().to_ascii_lowercase(), e.path().to_path_buf()))
+        .collect();
+    let mut read = |want: &str| -> Result<Option<Vec<u8>>, String> {
+        let Some((_, path)) = names.iter().find(|(n, _)| n == want) else {
+            return Ok(None);
+        };
+        let mut s = cf.open_stream(path).map_err(|e| e.to_string())?;
+        let mut v = Vec::new();
+        s.read_to_end(&mut v).map_err(|e| e.to_string())?;
+        Ok(Some(v))
+    };
+    let word_document = read("worddocument")?.ok_or("no WordDocument stream")?;
+    Ok(OwnedStreams {
+        word_document,
+        table0: read("0table")?,
+        table1: read("1table")?,
+        data: read("data")?,
+    })
+}
+
+/// Whitespace runs collapsed to one space.
+pub fn collapse(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The corpus comparison: collapsed whitespace, and for CJK lines also
+/// with all whitespace removed.
+pub fn contains_expected(text: &str, expected: &str) -> bool {
+    let t = collapse(text);
+    let e = collapse(expected);
+    if t.contains(&e) {
+        return true;
+    }
+    let cjk = e
+        .chars()
+        .any(|c| ('\u{3000}'..='\u{9FFF}').contains(&c) || ('\u{AC00}'..='\u{D7AF}').contains(&c));
+    if cjk {
+        let strip = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+        return strip(text).contains(&strip(expected));
+    }
+    false
+}

@@ -1,0 +1,108 @@
+//! Every `.doc` of the shared corpus: no panic, encrypted files give
+//! `Error::Encrypted`, and every `.expected.txt` line is found.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use msdoc_text::Error;
+
+/// Expected strings that are not in the document as its piece table
+/// defines it, with the reason. Each is also listed in docs/msdoc-text.md.
+const KNOWN_DIVERGENCES: &[(&str, &str, &str)] = &[(
+    "doc/poi/Bug51944.doc",
+    "We are able to",
+    "fast-saved Word 95: the piece table maps CPs 334..336 to \"We\" at fc 0x5da and      continues at fc 0x2810 with \" xxxxxxx\"; \"We are able to\" exists only in the      superseded bytes after fc 0x5da (antiword and POI 4.0.1 WordExtractor agree with us)",
+)];
+
+#[test]
+fn corpus_doc_files() {
+    let Some(dir) = common::corpus_dir() else {
+        println!("corpus tests skipped: ../shared/corpus not found");
+        return;
+    };
+    let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap_or_default();
+    let mut failures = Vec::new();
+    let (mut ok, mut expected_total) = (0, 0);
+    for path in common::corpus_docs() {
+        let rel = path
+            .strip_prefix(&dir)
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
+        let encrypted = manifest
+            .lines()
+            .any(|l| l.split('\t').nth(2) == Some(rel.as_str()) && l.contains("ENCRYPTED"));
+        let bytes = std::fs::read(&path).unwrap();
+        let result = match common::text_with_embedded(&bytes) {
+            Ok(r) => r,
+            Err(e) => {
+                println!("{rel}: container unreadable by cfb ({e}), not this layer's input");
+                continue;
+            }
+        };
+        let expected_path = path.with_file_name(format!(
+            "{}.expected.txt",
+            path.file_name().unwrap().to_string_lossy()
+        ));
+        let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
+        match result {
+            Err(Error::Encrypted) if encrypted => {
+                println!("{rel}: Encrypted (as expected)");
+                ok += 1;
+            }
+            _ if encrypted => {
+                failures.push(format!("{rel}: encrypted file not reported as Encrypted"))
+            }
+            Err(e) => {
+                if expected.trim().is_empty() {
+                    println!("{rel}: error {e} (no expected strings)");
+                } else {
+                    failures.push(format!("{rel}: error {e}"));
+                }
+            }
+            Ok(text) => {
+                let mut missing = Vec::new();
+                for line in expected.lines().filter(|l| !l.trim().is_empty()) {
+                    expected_total += 1;
+                    let known = KNOWN_DIVERGENCES
+                        .iter()
+                        .find(|(f, l, _)| *f == rel && *l == line);
+                    if let Some((_, _, why)) = known {
+                        assert!(
+                            !common::contains_expected(&text, line),
+                            "{rel}: divergence resolved, update the list"
+                        );
+                        println!("{rel}: known divergence {line:?}: {why}");
+                        continue;
+                    }
+                    if !common::contains_expected(&text, line) {
+                        missing.push(line.to_string());
+                    }
+                }
+                println!(
+                    "{rel}: {} chars, {}",
+                    text.chars().count(),
+                    if missing.is_empty() {
+                        "ok".to_string()
+                    } else {
+                        format!("MISSING {missing:?}")
+                    }
+                );
+                if missing.is_empty() {
+                    ok += 1;
+                } else {
+                    failures.push(format!("{rel}: missing {missing:?}"));
+                }
+            }
+        }
+    }
+    println!(
+        "{ok} files ok, {expected_total} expected strings checked, {} failures",
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "corpus failures:\n{}",
+        failures.join("\n")
+    );
+}

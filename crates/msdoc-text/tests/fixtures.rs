@@ -1,0 +1,102 @@
+//! The generated `fixtures/doc` files (`cargo xtask fixtures doc`): the
+//! text of each must equal its golden exactly.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use msdoc_text::{Story, Version, WordDocument};
+
+fn fixture(name: &str) -> (WordDocument, String) {
+    let dir = common::workspace_root().join("fixtures/doc");
+    let bytes = std::fs::read(dir.join(name)).unwrap();
+    let golden = std::fs::read_to_string(dir.join(format!("{name}.golden.txt"))).unwrap();
+    let streams = common::load_streams(&bytes).unwrap();
+    let doc = WordDocument::parse(&streams.borrow()).unwrap();
+    (doc, golden)
+}
+
+fn check(name: &str) -> WordDocument {
+    let (doc, golden) = fixture(name);
+    assert_eq!(doc.text(), golden, "{name}");
+    assert!(doc.warnings().is_empty(), "{name}: {:?}", doc.warnings());
+    doc
+}
+
+#[test]
+fn every_fixture_has_a_golden_and_is_tested() {
+    let dir = common::workspace_root().join("fixtures/doc");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .filter(|n| n.ends_with(".doc"))
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "compressed.doc",
+            "lying-fcomplex.doc",
+            "mixed-pieces.doc",
+            "nested-fields.doc",
+            "revisions-and-stories.doc",
+            "surrogates.doc",
+            "table.doc",
+            "word95-shiftjis.doc"
+        ]
+    );
+}
+
+#[test]
+fn compressed_pieces_use_the_spec_cp1252_mapping() {
+    let doc = check("compressed.doc");
+    assert!(doc.piece_table_ref().pieces().iter().all(|p| p.is_8bit));
+}
+
+#[test]
+fn mixed_pieces_in_reverse_file_order() {
+    let doc = check("mixed-pieces.doc");
+    let kinds: Vec<bool> = doc
+        .piece_table_ref()
+        .pieces()
+        .iter()
+        .map(|p| p.is_8bit)
+        .collect();
+    assert_eq!(kinds, [true, false, true, false]);
+}
+
+#[test]
+fn lying_fcomplex_piece_table_still_used() {
+    let doc = check("lying-fcomplex.doc");
+    assert!(!doc.fib().is_complex());
+    assert_eq!(doc.piece_table_ref().pieces().len(), 3);
+}
+
+#[test]
+fn nested_fields_three_deep() {
+    check("nested-fields.doc");
+}
+
+#[test]
+fn table_rows_from_papx_fttp() {
+    check("table.doc");
+}
+
+#[test]
+fn surrogate_pairs_intact_across_pieces() {
+    check("surrogates.doc");
+}
+
+#[test]
+fn word95_shift_jis_from_the_language_id() {
+    let doc = check("word95-shiftjis.doc");
+    assert_eq!(doc.fib().version(), Version::Word6);
+    assert_eq!(doc.encoding().map(|e| e.name()), Some("Shift_JIS"));
+}
+
+#[test]
+fn revisions_hidden_caps_and_stories() {
+    let doc = check("revisions-and-stories.doc");
+    assert_eq!(doc.story(Story::Main), "Kept text CAPS HERE.\n");
+    assert_eq!(doc.story(Story::Footnote), " The footnote.\n");
+    assert_eq!(doc.story(Story::Header), "\n\n\n\n\n\nRunning header\n\n");
+}
