@@ -70,7 +70,11 @@ pub fn compare(path: &Path, ole: &Value) -> Vec<String> {
             theirs.difference(&ours).collect::<Vec<_>>()
         ));
     }
-    let m = cfb.metadata();
+    // olefile reads only the two standard sets (not HWP's HwpSummaryInformation).
+    let m = ole_cfb_read::Metadata::from_sets(
+        cfb.summary_information(),
+        cfb.document_summary_information(),
+    );
     let fields = [
         ("title", m.title.clone()),
         ("author", m.author.clone()),
