@@ -531,8 +531,7 @@ fn read_directory(
                     limit: limits.max_directory_entries.into(),
                 });
             }
-            let sid = entries.len();
-            entries.push(DirEntry::parse(raw, v3, sid, warnings));
+            entries.push(DirEntry::parse(raw, v3));
         }
     }
     if entries.is_empty() {
