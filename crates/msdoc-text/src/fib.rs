@@ -36,6 +36,8 @@ pub struct Fib {
     pub(crate) bte_chpx: FcLcb,
     pub(crate) bte_papx: FcLcb,
     pub(crate) sttbf_ffn: FcLcb,
+    pub(crate) plf_lst: FcLcb,
+    pub(crate) plf_lfo: FcLcb,
 }
 
 // FibBase flag bits (MS-DOC 2.5.2).
@@ -50,6 +52,8 @@ const IDX_STTBF_FFN: usize = 15;
 const IDX_BTE_CHPX: usize = 12;
 const IDX_BTE_PAPX: usize = 13;
 const IDX_CLX: usize = 33;
+const IDX_PLF_LST: usize = 73;
+const IDX_PLF_LFO: usize = 74;
 
 impl Fib {
     /// Reads the FIB at the start of the WordDocument stream.
@@ -125,6 +129,8 @@ impl Fib {
             bte_chpx: pair(IDX_BTE_CHPX),
             bte_papx: pair(IDX_BTE_PAPX),
             sttbf_ffn: pair(IDX_STTBF_FFN),
+            plf_lst: pair(IDX_PLF_LST),
+            plf_lfo: pair(IDX_PLF_LFO),
         })
     }
 
@@ -155,6 +161,8 @@ impl Fib {
             bte_chpx: pair(0xB8),
             bte_papx: pair(0xC0),
             sttbf_ffn: pair(0xD0),
+            plf_lst: FcLcb::default(),
+            plf_lfo: FcLcb::default(),
         })
     }
 

@@ -38,6 +38,8 @@ const SPRM_C_SYMBOL: u16 = 0x6A09;
 const SPRM_P_F_TTP: u16 = 0x2417;
 const SPRM_P_F_INNER_TTP: u16 = 0x244C;
 const SPRM_P_HUGE_PAPX: u16 = 0x6646;
+const SPRM_P_ILFO: u16 = 0x460B;
+const SPRM_P_ILVL: u16 = 0x260A;
 const SPRM_T_DEF_TABLE: u16 = 0xD608;
 const SPRM_T_DEF_TABLE10: u16 = 0xD606;
 const SPRM_P_CHG_TABS: u16 = 0xC615;
@@ -50,6 +52,8 @@ pub(crate) struct Run {
     pub flags: u8,
     /// `sprmCPicLocation`: for an OLE object, its ObjectPool storage number.
     pub obj: u32,
+    /// PAPX only: `sprmPIlfo` (1-based list format override) and `sprmPIlvl`.
+    pub list: Option<(u16, u8)>,
 }
 
 /// Runs sorted by start, with a one-entry cache for sequential lookups.
@@ -208,6 +212,7 @@ fn chpx_fkp(page: &[u8], runs: &mut Vec<Run>) -> bool {
                 end,
                 flags,
                 obj,
+                list: None,
             });
         }
     }
@@ -247,13 +252,14 @@ fn papx_fkp(page: &[u8], data: Option<&[u8]>, runs: &mut Vec<Run>) -> bool {
         let Some(grpprl) = grpprl_in_papx.and_then(|g| g.get(2..)) else {
             continue;
         };
-        let flags = pap_flags(grpprl, data);
-        if flags != 0 && start < end {
+        let (flags, list) = pap_flags(grpprl, data);
+        if (flags != 0 || list.is_some()) && start < end {
             runs.push(Run {
                 start,
                 end,
                 flags,
                 obj: 0,
+                list,
             });
         }
     }
@@ -304,10 +310,13 @@ fn chp_flags(grpprl: &[u8]) -> (u8, u32) {
 }
 
 /// Paragraph flags set by a grpprl, following `sprmPHugePapx` into the Data stream.
-fn pap_flags(grpprl: &[u8], data: Option<&[u8]>) -> u8 {
+fn pap_flags(grpprl: &[u8], data: Option<&[u8]>) -> (u8, Option<(u16, u8)>) {
     let mut flags = 0;
+    let (mut ilfo, mut ilvl) = (0u16, 0u8);
     for (sprm, operand) in Sprms::new(grpprl) {
         match sprm {
+            SPRM_P_ILFO => ilfo = u16_at(operand, 0).unwrap_or(0),
+            SPRM_P_ILVL => ilvl = operand.first().copied().unwrap_or(0),
             SPRM_P_F_TTP | SPRM_P_F_INNER_TTP if operand.first() == Some(&1) => flags |= PAP_TTP,
             SPRM_P_HUGE_PAPX => {
                 // The operand is an offset into the Data stream of a cb (u16) and a grpprl.
@@ -329,7 +338,9 @@ fn pap_flags(grpprl: &[u8], data: Option<&[u8]>) -> u8 {
             _ => {}
         }
     }
-    flags
+    // ilfo 0 is "no list"; 0xF801 (-2047) marks a list removed by a revision.
+    let list = (ilfo != 0 && ilfo < 0x07FF).then_some((ilfo, ilvl.min(8)));
+    (flags, list)
 }
 
 /// Iterates the `Prl`s of a Word 97 grpprl (MS-DOC 2.6.1 `Sprm`: spra gives the operand size).
@@ -447,12 +458,22 @@ mod tests {
 
     #[test]
     fn papx_ttp_found_directly_and_through_huge_papx() {
-        assert_eq!(pap_flags(&[0x17, 0x24, 0x01], None), PAP_TTP);
+        assert_eq!(pap_flags(&[0x17, 0x24, 0x01], None), (PAP_TTP, None));
+        assert_eq!(
+            pap_flags(&[0x0B, 0x46, 2, 0, 0x0A, 0x26, 1], None),
+            (0, Some((2, 1)))
+        );
         let mut data = vec![0u8; 8];
         data.extend_from_slice(&3u16.to_le_bytes());
         data.extend_from_slice(&[0x17, 0x24, 0x01]);
-        assert_eq!(pap_flags(&[0x46, 0x66, 8, 0, 0, 0], Some(&data)), PAP_TTP);
-        assert_eq!(pap_flags(&[0x46, 0x66, 200, 0, 0, 0], Some(&data)), 0);
+        assert_eq!(
+            pap_flags(&[0x46, 0x66, 8, 0, 0, 0], Some(&data)),
+            (PAP_TTP, None)
+        );
+        assert_eq!(
+            pap_flags(&[0x46, 0x66, 200, 0, 0, 0], Some(&data)),
+            (0, None)
+        );
     }
 
     #[test]

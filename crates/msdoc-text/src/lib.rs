@@ -45,6 +45,7 @@ mod compound;
 mod error;
 mod fib;
 mod fkp;
+mod lst;
 mod text;
 
 pub use clx::{Piece, PieceTable};
@@ -247,12 +248,23 @@ impl WordDocument {
         });
         let pieces = Self::piece_table(&fib, table, legacy_kind, total_cp, limits, &mut warnings)?;
         let mut anchors = Vec::new();
+        let mut list_marks = Vec::new();
+        let mut numbering = if legacy {
+            None
+        } else {
+            lst::Numbering::parse(
+                table,
+                (fib.plf_lst.fc, fib.plf_lst.lcb),
+                (fib.plf_lfo.fc, fib.plf_lfo.lcb),
+            )
+        };
         let src = text::Source {
             word_document: wd,
             legacy: encoding.is_some(),
             chpx: &mut chpx,
             papx: &mut papx,
             objects: &mut anchors,
+            list_marks: &mut list_marks,
         };
         let units = text::assemble(pieces.pieces(), total_cp, src, limits, &mut warnings);
         let mut objects: Vec<OleObject> = Vec::new();
@@ -269,7 +281,12 @@ impl WordDocument {
                 }
             }
             if let Some(slice) = units.get(start..end) {
-                stories[story as usize] = text::render(slice, encoding, limits);
+                let lists = numbering.as_mut().map(|numbering| text::Lists {
+                    marks: &list_marks,
+                    story_start: start as u32,
+                    numbering,
+                });
+                stories[story as usize] = text::render(slice, encoding, limits, lists);
             }
             start = end;
         }

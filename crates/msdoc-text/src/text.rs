@@ -6,6 +6,7 @@ use encoding_rs::Encoding;
 
 use crate::clx::Piece;
 use crate::fkp::{PAP_TTP, Runs, chp};
+use crate::lst::Numbering;
 use crate::{Limits, Warning};
 
 /// One CP of the document: its character and the flags that govern its output.
@@ -57,6 +58,8 @@ pub(crate) struct Source<'a, 'r> {
     pub papx: &'r mut Runs,
     /// Receives (CP, ObjectPool number) of OLE object anchors.
     pub objects: &'r mut Vec<(u32, u32)>,
+    /// Receives (CP of the paragraph mark, ilfo, ilvl) of list paragraphs.
+    pub list_marks: &'r mut Vec<(u32, u16, u8)>,
 }
 
 /// Reads CPs `[0, total)` through the piece table. Missing characters (a
@@ -143,6 +146,11 @@ pub(crate) fn assemble(
             }
             if ch == 0x07 {
                 flags |= src.papx.lookup(fc) & PAP_TTP;
+            } else if ch == 0x0D
+                && let Some((ilfo, ilvl)) = src.papx.find(fc).and_then(|r| r.list)
+                && src.list_marks.len() < 1 << 20
+            {
+                src.list_marks.push((units.len() as u32, ilfo, ilvl));
             }
             units.push(Unit { ch, flags });
         }
@@ -156,6 +164,39 @@ pub(crate) fn assemble(
     units
 }
 
+/// What [`render`] needs to number list paragraphs.
+pub(crate) struct Lists<'a> {
+    /// (CP of the paragraph mark, ilfo, ilvl), sorted by CP.
+    pub marks: &'a [(u32, u16, u8)],
+    /// CP of the first unit of the story.
+    pub story_start: u32,
+    pub numbering: &'a mut Numbering,
+}
+
+/// (unit index of the paragraph start, label) for the list paragraphs of a story.
+fn list_labels(units: &[Unit], lists: Lists<'_>) -> Vec<(usize, Vec<u16>)> {
+    let mut labels = Vec::new();
+    let mut para_start = 0usize;
+    for (i, u) in units.iter().enumerate() {
+        match u.ch {
+            0x0D => {
+                let cp = lists.story_start.saturating_add(i as u32);
+                if let Ok(k) = lists.marks.binary_search_by_key(&cp, |m| m.0)
+                    && let Some(&(_, ilfo, ilvl)) = lists.marks.get(k)
+                    && u.flags & chp::DELETED == 0
+                    && let Some(label) = lists.numbering.label(ilfo, ilvl)
+                {
+                    labels.push((para_start, label));
+                }
+                para_start = i + 1;
+            }
+            0x07 => para_start = i + 1,
+            _ => {}
+        }
+    }
+    labels
+}
+
 /// Renders the CPs of one story as text.
 ///
 /// `encoding` is `Some` for Word 6/95 (units are bytes of that code page)
@@ -164,13 +205,21 @@ pub(crate) fn render(
     units: &[Unit],
     encoding: Option<&'static Encoding>,
     limits: &Limits,
+    lists: Option<Lists<'_>>,
 ) -> String {
+    let labels = lists.map(|l| list_labels(units, l)).unwrap_or_default();
+    let mut labels = labels.into_iter().peekable();
     let mut out: Vec<u16> = Vec::with_capacity(units.len());
     // Field stack: `false` while in the field code, `true` once past the separator.
     let mut fields: Vec<bool> = Vec::new();
     let mut in_code = 0usize;
     let mut overflow = 0usize;
-    for u in units {
+    for (i, u) in units.iter().enumerate() {
+        while let Some((_, label)) = labels.next_if(|(at, _)| *at <= i) {
+            if in_code == 0 && overflow == 0 {
+                out.extend_from_slice(&label);
+            }
+        }
         match u.ch {
             0x13 => {
                 if fields.len() < limits.max_field_depth {
@@ -270,7 +319,7 @@ mod tests {
         let mut s = utf16("a\rb\x0bc\x0cd\u{1e}e\u{1f}f\u{a0}g\x01\x08h\x02");
         s.push(0x05);
         assert_eq!(
-            render(&units(&s), None, &Limits::default()),
+            render(&units(&s), None, &Limits::default(), None),
             "a\nb\nc\nd-ef\u{a0}gh"
         );
     }
@@ -281,13 +330,19 @@ mod tests {
         let s = utf16(
             "\u{13}A \u{13}B\u{14}b\u{15} \u{14}x\u{13}C\u{14}c\u{15}y\u{15} z \u{13}D\u{15}.",
         );
-        assert_eq!(render(&units(&s), None, &Limits::default()), "xcy z .");
+        assert_eq!(
+            render(&units(&s), None, &Limits::default(), None),
+            "xcy z ."
+        );
         // A field nested three deep in results.
         let deep = utf16("\u{13}1\u{14}<\u{13}2\u{14}(\u{13}3\u{14}x\u{15})\u{15}>\u{15}");
-        assert_eq!(render(&units(&deep), None, &Limits::default()), "<(x)>");
+        assert_eq!(
+            render(&units(&deep), None, &Limits::default(), None),
+            "<(x)>"
+        );
         // Unbalanced marks never panic.
         let odd = utf16("\u{15}\u{14}a\u{13}b");
-        assert_eq!(render(&units(&odd), None, &Limits::default()), "a");
+        assert_eq!(render(&units(&odd), None, &Limits::default(), None), "a");
     }
 
     #[test]
@@ -297,14 +352,14 @@ mod tests {
             ..Limits::default()
         };
         let s = utf16("\u{13}\u{14}\u{13}\u{14}\u{13}\u{14}x\u{15}\u{15}\u{15}y");
-        assert_eq!(render(&units(&s), None, &limits), "y");
+        assert_eq!(render(&units(&s), None, &limits, None), "y");
     }
 
     #[test]
     fn tables_deleted_hidden_caps_and_spec() {
         let mut u = units(&utf16("a\x07b\x07\x07c\rz"));
         u[4].flags = PAP_TTP;
-        assert_eq!(render(&u, None, &Limits::default()), "a\tb\nc\nz");
+        assert_eq!(render(&u, None, &Limits::default(), None), "a\tb\nc\nz");
         let mut u = units(&utf16("keep gone hid(sym)caps\r"));
         for x in &mut u[5..10] {
             x.flags = chp::DELETED;
@@ -317,15 +372,21 @@ mod tests {
             x.flags = chp::CAPS;
         }
         u[22].flags = chp::VANISH;
-        assert_eq!(render(&u, None, &Limits::default()), "keep sym)CAPS\n");
+        assert_eq!(
+            render(&u, None, &Limits::default(), None),
+            "keep sym)CAPS\n"
+        );
     }
 
     #[test]
     fn surrogate_pairs_survive_and_lone_halves_do_not_panic() {
         let s = utf16("x\u{1F600}y");
-        assert_eq!(render(&units(&s), None, &Limits::default()), "x\u{1F600}y");
         assert_eq!(
-            render(&units(&[0xD83D, 0x41]), None, &Limits::default()),
+            render(&units(&s), None, &Limits::default(), None),
+            "x\u{1F600}y"
+        );
+        assert_eq!(
+            render(&units(&[0xD83D, 0x41]), None, &Limits::default(), None),
             "\u{FFFD}A"
         );
     }
@@ -341,7 +402,7 @@ mod tests {
             })
             .collect();
         assert_eq!(
-            render(&u, Some(encoding_rs::SHIFT_JIS), &Limits::default()),
+            render(&u, Some(encoding_rs::SHIFT_JIS), &Limits::default(), None),
             "日本\n"
         );
     }
@@ -390,11 +451,15 @@ mod tests {
             chpx: &mut c,
             papx: &mut p,
             objects: &mut o,
+            list_marks: &mut Vec::new(),
         };
         let u = assemble(&pieces, 9, src, &Limits::default(), &mut w);
         let chars: Vec<u16> = u.iter().map(|x| x.ch).collect();
         assert_eq!(chars, vec![0x61, 0x62, 0x201C, 0xD83D, 0xDE00, 0, 0]);
         assert_eq!(w.len(), 2, "{w:?}");
-        assert_eq!(render(&u, None, &Limits::default()), "ab\u{201C}\u{1F600}");
+        assert_eq!(
+            render(&u, None, &Limits::default(), None),
+            "ab\u{201C}\u{1F600}"
+        );
     }
 }

@@ -106,3 +106,56 @@ fn corpus_doc_files() {
         failures.join("\n")
     );
 }
+
+/// Text of one corpus file, or `None` (with the skip note) without the corpus.
+fn corpus_text(rel: &str) -> Option<String> {
+    let Some(dir) = common::corpus_dir() else {
+        println!("corpus tests skipped: ../shared/corpus not found");
+        return None;
+    };
+    let bytes = std::fs::read(dir.join(rel)).unwrap();
+    Some(common::text_with_embedded(&bytes).unwrap().unwrap())
+}
+
+#[test]
+fn lists_doc_numbers_and_bullets() {
+    let Some(text) = corpus_text("doc/poi/Lists.doc") else {
+        return;
+    };
+    for line in [
+        "1.\tOrdered list 1",
+        "3.\tOL 3",
+        "2.1.\tOL 2.1",
+        "2.2.1.\tOL 2.2.1",
+        "\u{F0B7}\tUnordered list 1",
+    ] {
+        assert!(
+            text.lines().any(|l| l == line),
+            "{line:?} not a line of:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn bug48075_doc_table_rows_with_doubled_fkp_fcs() {
+    let Some(text) = corpus_text("doc/poi/Bug48075.doc") else {
+        return;
+    };
+    assert!(text.contains("Кредит наличными в рамках Корпоративной программы\t\tВид страхования"));
+}
+
+#[test]
+fn bug47731_doc_text_is_in_embedded_word_documents() {
+    let Some(text) = corpus_text("doc/poi/Bug47731.doc") else {
+        return;
+    };
+    assert!(text.contains("Soak the rice in water for three to four hours"));
+}
+
+#[test]
+fn capitalized_doc_fcaps() {
+    let Some(text) = corpus_text("doc/poi/capitalized.doc") else {
+        return;
+    };
+    assert!(text.contains("The following word is: CAPITALIZED."));
+}

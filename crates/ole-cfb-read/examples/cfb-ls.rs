@@ -4,6 +4,7 @@
 //! Control characters in names are written as `\x05`. Warnings go to stderr.
 
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use ole_cfb_read::{CompoundFile, EntryKind, Error, PropertySet, PropertyValue};
@@ -44,11 +45,19 @@ fn main() -> ExitCode {
             "DocumentSummaryInformation",
             cfb.document_summary_information(),
         );
+        if let Some(hwp) = cfb.hwp_summary_information() {
+            out.push(',');
+            write_set(&mut out, "HwpSummaryInformation", Some(hwp));
+        }
         out.push('}');
-        println!("{out}");
+        // A closed pipe (`cfb-ls --meta f | head`) is not worth a panic.
+        let _ = writeln!(std::io::stdout().lock(), "{out}");
     } else {
+        let mut stdout = std::io::stdout().lock();
         for e in cfb.entries().iter().filter(|e| e.kind == EntryKind::Stream) {
-            println!("{}\t{}", escape_name(&e.path), e.size);
+            if writeln!(stdout, "{}\t{}", escape_name(&e.path), e.size).is_err() {
+                break;
+            }
         }
     }
     ExitCode::SUCCESS

@@ -25,18 +25,14 @@ pub(crate) struct DirEntry {
     pub modified: u64,
     pub start_sector: u32,
     pub size: u64,
+    /// The name length field, kept to report values over 64 for reachable entries.
+    pub name_len: u16,
 }
 
 impl DirEntry {
     /// Parses entry bytes; `v3` selects the 32-bit stream size of version 3 files.
-    pub(crate) fn parse(b: &[u8], v3: bool, sid: usize, warnings: &mut Vec<Warning>) -> DirEntry {
+    pub(crate) fn parse(b: &[u8], v3: bool) -> DirEntry {
         let name_len = usize::from(u16_at(b, 64).unwrap_or(0));
-        if name_len > 64 {
-            warnings.push(Warning::new(
-                WarningKind::Directory,
-                format!("entry {sid}: name length {name_len} > 64 bytes, cut to 64"),
-            ));
-        }
         // olefile keeps `name[:len - 2]`, which for lengths 0 and 1 is Python's
         // negative slicing (62 and 63 bytes); do the same so paths agree.
         let keep = match name_len.min(64) {
@@ -63,6 +59,7 @@ impl DirEntry {
             } else {
                 size_low | (size_high << 32)
             },
+            name_len: u16_at(b, 64).unwrap_or(0),
         }
     }
 }
@@ -89,98 +86,136 @@ pub(crate) struct Placed {
 }
 
 /// Walks the tree from the root (entry 0) as olefile does: every child tree
-/// in order, kids sorted by name, storages recursed into. An entry reached
-/// twice is a [`Error::Cycle`]; a sibling or child id past the directory is
-/// skipped with a warning. `max_depth` caps storage nesting.
+/// in order, kids sorted by name, storages recursed into. A sibling tree that
+/// comes back to one of its own entries, or a link up to a storage being
+/// walked, is a loop ([`Error::Cycle`]); an entry reached again from another
+/// storage is skipped with a warning (olefile does the same), as are sibling
+/// or child ids past the directory.
+/// `max_depth` caps storage nesting.
 pub(crate) fn walk(
     entries: &[DirEntry],
     max_depth: u32,
     warnings: &mut Vec<Warning>,
 ) -> Result<Vec<Placed>, Error> {
-    let mut used = crate::bytes::BitSet::new(entries.len());
-    used.insert(0);
-    let mut out = Vec::new();
+    let mut w = Walker {
+        entries,
+        owner: vec![UNVISITED; entries.len()],
+        open_storages: vec![0],
+        max_depth,
+        out: Vec::new(),
+        warnings,
+    };
+    if let Some(o) = w.owner.first_mut() {
+        *o = 0;
+    }
     let root_child = entries.first().map_or(NOSTREAM, |e| e.child);
-    // Stack of (storage child tree root, path prefix, depth); processed depth-first.
-    walk_storage(
-        entries, root_child, "", 1, max_depth, &mut used, &mut out, warnings,
-    )?;
-    Ok(out)
+    w.storage(root_child, "")?;
+    Ok(w.out)
 }
 
-#[allow(clippy::too_many_arguments)]
-fn walk_storage(
-    entries: &[DirEntry],
-    child: u32,
-    prefix: &str,
-    depth: u32,
+/// Marks an entry no storage has collected yet.
+const UNVISITED: usize = usize::MAX;
+
+struct Walker<'e, 'w> {
+    entries: &'e [DirEntry],
+    /// For each entry, the storage whose child tree collected it.
+    owner: Vec<usize>,
+    /// Storages being walked, root first.
+    open_storages: Vec<usize>,
     max_depth: u32,
-    used: &mut crate::bytes::BitSet,
-    out: &mut Vec<Placed>,
-    warnings: &mut Vec<Warning>,
-) -> Result<(), Error> {
-    if depth > max_depth {
-        return Err(Error::LimitExceeded {
-            what: "storage nesting depth",
-            limit: u64::from(max_depth),
-        });
+    out: Vec<Placed>,
+    warnings: &'w mut Vec<Warning>,
+}
+
+impl Walker<'_, '_> {
+    fn warn(&mut self, m: String) {
+        self.warnings.push(Warning::new(WarningKind::Directory, m));
     }
-    // Collect the kids of this storage by an explicit in-order traversal.
-    let mut kids: Vec<usize> = Vec::new();
-    let mut stack: Vec<u32> = vec![child];
-    while let Some(sid) = stack.pop() {
-        if sid == NOSTREAM {
-            continue;
-        }
-        let Some(e) = entries.get(sid as usize) else {
-            warnings.push(Warning::new(
-                WarningKind::Directory,
-                format!(
-                    "entry id {sid} is outside the directory of {} entries; skipped",
-                    entries.len()
-                ),
-            ));
-            continue;
-        };
-        if !used.insert(sid as usize) {
-            return Err(Error::Cycle {
-                what: "directory tree",
+
+    /// Walks the child tree rooted at `child` of the innermost open storage.
+    fn storage(&mut self, child: u32, prefix: &str) -> Result<(), Error> {
+        if self.open_storages.len() > self.max_depth as usize {
+            return Err(Error::LimitExceeded {
+                what: "storage nesting depth",
+                limit: u64::from(self.max_depth),
             });
         }
-        kids.push(sid as usize);
-        stack.push(e.left);
-        stack.push(e.right);
-    }
-    kids.sort_by(|&a, &b| {
-        let na = entries.get(a).map(|e| e.name.as_str()).unwrap_or_default();
-        let nb = entries.get(b).map(|e| e.name.as_str()).unwrap_or_default();
-        na.cmp(nb).then(a.cmp(&b))
-    });
-    for sid in kids {
-        let Some(e) = entries.get(sid) else { continue };
-        let path = if prefix.is_empty() {
-            e.name.clone()
-        } else {
-            format!("{prefix}/{}", e.name)
-        };
-        match e.object_type {
-            TYPE_STORAGE => {
-                out.push(Placed { sid, path: path.clone() });
-                walk_storage(entries, e.child, &path, depth + 1, max_depth, used, out, warnings)?;
+        let me = self.open_storages.last().copied().unwrap_or(0);
+        // Collect this storage's kids by walking its red-black tree.
+        let mut kids: Vec<usize> = Vec::new();
+        let mut stack: Vec<u32> = vec![child];
+        while let Some(sid) = stack.pop() {
+            if sid == NOSTREAM {
+                continue;
             }
-            TYPE_STREAM => {
-                if e.child != NOSTREAM {
-                    warnings.push(Warning::new(WarningKind::Directory, format!("stream {path:?} has a child id; ignored")));
+            let Some(e) = self.entries.get(sid as usize) else {
+                let n = self.entries.len();
+                self.warn(format!(
+                    "entry id {sid} is outside the directory of {n} entries; skipped"
+                ));
+                continue;
+            };
+            let owner = self.owner.get(sid as usize).copied().unwrap_or(UNVISITED);
+            if owner != UNVISITED {
+                // A loop: back into this storage's own tree, or up to a storage
+                // being walked. Anything else is a second reference to a subtree.
+                if owner == me || self.open_storages.contains(&(sid as usize)) {
+                    return Err(Error::Cycle {
+                        what: "directory tree",
+                    });
                 }
-                out.push(Placed { sid, path });
+                self.warn(format!(
+                    "entry {sid} is referenced by two storages; the second reference is skipped"
+                ));
+                continue;
             }
-            other => warnings.push(Warning::new(
-                WarningKind::Directory,
-                format!("entry {sid} ({path:?}) in the tree has object type {other}, neither stream nor storage; skipped"),
-            )),
+            if let Some(o) = self.owner.get_mut(sid as usize) {
+                *o = me;
+            }
+            kids.push(sid as usize);
+            stack.push(e.left);
+            stack.push(e.right);
         }
+        let entries = self.entries;
+        kids.sort_by(|&a, &b| {
+            let na = entries.get(a).map(|e| e.name.as_str()).unwrap_or_default();
+            let nb = entries.get(b).map(|e| e.name.as_str()).unwrap_or_default();
+            na.cmp(nb).then(a.cmp(&b))
+        });
+        for sid in kids {
+            let Some(e) = entries.get(sid) else { continue };
+            if e.name_len > 64 {
+                self.warn(format!(
+                    "entry {sid}: name length {} > 64 bytes, cut to 64",
+                    e.name_len
+                ));
+            }
+            let path = if prefix.is_empty() {
+                e.name.clone()
+            } else {
+                format!("{prefix}/{}", e.name)
+            };
+            match e.object_type {
+                TYPE_STORAGE => {
+                    self.out.push(Placed { sid, path: path.clone() });
+                    self.open_storages.push(sid);
+                    let r = self.storage(e.child, &path);
+                    self.open_storages.pop();
+                    r?;
+                }
+                TYPE_STREAM => {
+                    if e.child != NOSTREAM {
+                        self.warn(format!("stream {path:?} has a child id; ignored"));
+                    }
+                    self.out.push(Placed { sid, path });
+                }
+                other => self.warn(format!(
+                    "entry {sid} ({path:?}) in the tree has object type {other}, neither stream nor storage; skipped"
+                )),
+            }
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 /// Converts a raw FILETIME field, zero meaning "not set".
@@ -204,6 +239,7 @@ mod tests {
             modified: 0,
             start_sector: 0,
             size: 0,
+            name_len: 0,
         }
     }
 
@@ -217,12 +253,11 @@ mod tests {
         b[66] = TYPE_STREAM;
         b[120..124].copy_from_slice(&10u32.to_le_bytes());
         b[124..128].copy_from_slice(&1u32.to_le_bytes());
-        let mut w = Vec::new();
-        let e = DirEntry::parse(&b, true, 1, &mut w);
+        let e = DirEntry::parse(&b, true);
         assert_eq!(e.name, "Ab");
         assert_eq!(e.size, 10);
-        assert_eq!(DirEntry::parse(&b, false, 1, &mut w).size, (1 << 32) + 10);
-        assert!(w.is_empty());
+        assert_eq!(DirEntry::parse(&b, false).size, (1 << 32) + 10);
+        assert_eq!(e.name_len, 6);
     }
 
     #[test]
@@ -250,5 +285,32 @@ mod tests {
             walk(&e, 1, &mut w),
             Err(Error::LimitExceeded { .. })
         ));
+    }
+
+    #[test]
+    fn a_second_reference_from_another_storage_is_skipped_not_a_loop() {
+        let e = vec![
+            entry("Root Entry", TYPE_ROOT, NOSTREAM, NOSTREAM, 1),
+            entry("b", TYPE_STORAGE, 2, NOSTREAM, 3),
+            entry("a", TYPE_STREAM, NOSTREAM, 3, NOSTREAM),
+            entry("c", TYPE_STREAM, NOSTREAM, NOSTREAM, NOSTREAM),
+        ];
+        let mut w = Vec::new();
+        let p = walk(&e, 8, &mut w).unwrap();
+        let paths: Vec<&str> = p.iter().map(|p| p.path.as_str()).collect();
+        assert_eq!(paths, ["a", "b", "c"]);
+        assert!(
+            w.iter().any(|w| w.message.contains("two storages")),
+            "{w:?}"
+        );
+        // A sibling tree that points back into itself is a loop.
+        let mut looped = e.clone();
+        looped[3].left = 2;
+        assert_eq!(
+            walk(&looped, 8, &mut w).unwrap_err(),
+            Error::Cycle {
+                what: "directory tree"
+            }
+        );
     }
 }

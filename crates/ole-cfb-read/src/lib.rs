@@ -466,6 +466,12 @@ impl<'a> CompoundFile<'a> {
         self.property_set("\u{5}DocumentSummaryInformation")
     }
 
+    /// `\x05HwpSummaryInformation`, HWP 5.0's copy of SummaryInformation
+    /// (same property ids, UTF-16 strings), if the stream exists.
+    pub fn hwp_summary_information(&self) -> Option<Result<PropertySet, Error>> {
+        self.property_set("\u{5}HwpSummaryInformation")
+    }
+
     /// Parses the property set stream at `path`, if it exists.
     pub fn property_set(&self, path: &str) -> Option<Result<PropertySet, Error>> {
         let entry = self.entry(path).filter(|e| e.kind == EntryKind::Stream)?;
@@ -477,11 +483,14 @@ impl<'a> CompoundFile<'a> {
     }
 
     /// Both standard property sets merged into one view.
+    ///
+    /// HWP files, which have no SummaryInformation, contribute their
+    /// HwpSummaryInformation instead.
     pub fn metadata(&self) -> Metadata {
-        Metadata::from_sets(
-            self.summary_information(),
-            self.document_summary_information(),
-        )
+        let summary = self
+            .summary_information()
+            .or_else(|| self.hwp_summary_information());
+        Metadata::from_sets(summary, self.document_summary_information())
     }
 }
 
@@ -522,8 +531,7 @@ fn read_directory(
                     limit: limits.max_directory_entries.into(),
                 });
             }
-            let sid = entries.len();
-            entries.push(DirEntry::parse(raw, v3, sid, warnings));
+            entries.push(DirEntry::parse(raw, v3));
         }
     }
     if entries.is_empty() {

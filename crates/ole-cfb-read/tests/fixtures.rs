@@ -303,3 +303,77 @@ fn difat_loop_is_a_cycle_error_when_opening() {
         }
     );
 }
+
+/// Offset of the directory entry named `name` in a file whose directory is
+/// contiguous from sector `first_dir` (true of the generated fixtures).
+fn dir_entry_offset(data: &[u8], name: &str) -> usize {
+    let first_dir = u32::from_le_bytes(data[0x30..0x34].try_into().unwrap()) as usize;
+    let start = (first_dir + 1) * 512;
+    let utf16: Vec<u8> = name.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    (start..data.len())
+        .step_by(128)
+        .find(|&o| {
+            data[o..].starts_with(&utf16) && data[o + utf16.len()..o + utf16.len() + 2] == [0, 0]
+        })
+        .unwrap()
+}
+
+#[test]
+fn a_length_that_is_not_a_multiple_of_the_sector_size_is_a_warning() {
+    let mut data = fixture("simple-v3.cfb");
+    data.extend_from_slice(b"trailing junk");
+    let cfb = CompoundFile::open(&data).unwrap();
+    assert!(
+        cfb.warnings().iter().any(|w| w.kind == WarningKind::Header),
+        "{:?}",
+        cfb.warnings()
+    );
+    assert_eq!(cfb.stream("Big").unwrap().len(), 10_000);
+}
+
+#[test]
+fn a_declared_size_beyond_the_chain_reads_the_chain_with_a_warning() {
+    let mut data = fixture("simple-v3.cfb");
+    let big = dir_entry_offset(&data, "Big");
+    data[big + 120..big + 124].copy_from_slice(&20_000u32.to_le_bytes());
+    let cfb = CompoundFile::open(&data).unwrap();
+    let s = cfb.read_stream("Big").unwrap();
+    // The chain holds 20 sectors: the 10,000 bytes and the slack of the last sector.
+    assert_eq!(s.data.len(), 20 * 512);
+    assert!(
+        s.warnings
+            .iter()
+            .any(|w| w.message.contains("declared 20000 bytes")),
+        "{:?}",
+        s.warnings
+    );
+}
+
+#[test]
+fn a_v3_size_with_garbage_in_the_high_half_uses_the_low_half() {
+    let mut data = fixture("simple-v3.cfb");
+    let big = dir_entry_offset(&data, "Big");
+    data[big + 124..big + 128].copy_from_slice(&0xFFFF_FFFFu32.to_le_bytes());
+    let cfb = CompoundFile::open(&data).unwrap();
+    assert_eq!(cfb.entry("Big").unwrap().size, 10_000);
+    assert_eq!(cfb.stream("Big").unwrap().len(), 10_000);
+}
+
+#[test]
+fn garbage_in_unused_directory_entries_is_ignored() {
+    let mut data = fixture("fragmented.cfb");
+    // Root, A and B fill three of the four entries of the one directory
+    // sector; the fourth is unused: fill it with junk.
+    let first_dir = u32::from_le_bytes(data[0x30..0x34].try_into().unwrap()) as usize;
+    let unused = (first_dir + 1) * 512 + 3 * 128;
+    assert_eq!(data[unused + 66], 0, "entry 3 is unused");
+    for (i, b) in data[unused..unused + 128].iter_mut().enumerate() {
+        *b = (i as u8).wrapping_mul(37) | 1;
+    }
+    let cfb = CompoundFile::open(&data).unwrap();
+    assert!(cfb.warnings().is_empty(), "{:?}", cfb.warnings());
+    assert_eq!(
+        listing(&cfb),
+        String::from_utf8(fixture("fragmented.cfb.streams.txt")).unwrap()
+    );
+}

@@ -70,7 +70,11 @@ pub fn compare(path: &Path, ole: &Value) -> Vec<String> {
             theirs.difference(&ours).collect::<Vec<_>>()
         ));
     }
-    let m = cfb.metadata();
+    // olefile reads only the two standard sets (not HWP's HwpSummaryInformation).
+    let m = ole_cfb_read::Metadata::from_sets(
+        cfb.summary_information(),
+        cfb.document_summary_information(),
+    );
     let fields = [
         ("title", m.title.clone()),
         ("author", m.author.clone()),
@@ -115,5 +119,38 @@ fn corpus_streams_and_metadata_equal_olefile() {
         files.len(),
         diffs.len()
     );
+    assert!(diffs.is_empty(), "{}", diffs.join("\n"));
+}
+
+#[test]
+fn well_formed_fixtures_equal_olefile() {
+    if !olefile_available() {
+        println!(
+            "olefile parity test skipped: python3 cannot import olefile (pip install olefile==0.47)"
+        );
+        return;
+    }
+    let files: Vec<std::path::PathBuf> = [
+        "simple-v3.cfb",
+        "korean-v4.cfb",
+        "fragmented.cfb",
+        "difat.cfb",
+        "truncated-half.cfb",
+    ]
+    .iter()
+    .map(|n| common::fixtures().join(n))
+    .collect();
+    let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
+    let dumps = olefile_dump(&refs);
+    let mut diffs = Vec::new();
+    for (path, ole) in files.iter().zip(&dumps) {
+        assert!(
+            ole["ok"].as_bool().unwrap(),
+            "olefile fails on {}",
+            path.display()
+        );
+        diffs.extend(compare(path, ole));
+    }
+    assert_eq!(dumps[0]["title"], "吾輩は猫である");
     assert!(diffs.is_empty(), "{}", diffs.join("\n"));
 }
