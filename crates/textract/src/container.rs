@@ -76,6 +76,30 @@ pub(crate) fn extract_doc(bytes: &[u8], _options: &Options) -> Result<Document, 
     let mut doc = Document::new(Format::Doc);
     metadata(&cf, &mut doc);
     doc.text = word.text();
+    // Embedded Word documents are part of what a reader sees (POI's
+    // WordExtractor includes them too): append each one's text.
+    for object in word.ole_objects() {
+        let storage = object.storage_path();
+        if cf.entry(&format!("{storage}/WordDocument")).is_none() {
+            continue;
+        }
+        match msdoc_text::WordDocument::from_storage(&cf, &storage, &msdoc_text::Options::default())
+        {
+            Ok(embedded) => {
+                let text = embedded.text();
+                if !text.trim().is_empty() {
+                    if !doc.text.is_empty() {
+                        doc.text.push('\n');
+                    }
+                    doc.text.push_str(&text);
+                }
+            }
+            Err(e) => doc.warnings.push(Warning::new(
+                "msdoc-text",
+                format!("embedded document {storage}: {e}"),
+            )),
+        }
+    }
     doc.encoding = word.encoding().map(|e| e.name().to_string());
     doc.warnings.extend(
         word.warnings()

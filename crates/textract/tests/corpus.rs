@@ -17,7 +17,16 @@ use unicode_normalization::UnicodeNormalization;
 
 /// Formats whose layer is done: their expected strings must all be found.
 /// Each format issue adds its folder name here when it lands.
-const DONE: &[&str] = &[];
+const DONE: &[&str] = &["doc"];
+
+/// Expected lines a done format is known to miss, each with the reason (also
+/// in the layer's docs). They are printed, not failed; the list only shrinks.
+const KNOWN_MISSING: &[(&str, &str, &str)] = &[(
+    "doc/poi/Bug51944.doc",
+    "We are able to",
+    "Word 95 fast-saved: the text survives only in bytes the piece table no \
+     longer references (antiword and POI 4.0.1 leave it out too); docs/msdoc-text.md",
+)];
 
 /// Per-file deadline (debug build, one thread; the release CLI's is 2 s).
 const DEADLINE: Duration = Duration::from_secs(20);
@@ -202,6 +211,11 @@ fn corpus() {
                 row.lines += 1;
                 if found(&norm, &squeezed, line) {
                     row.found += 1;
+                } else if let Some((_, _, why)) = KNOWN_MISSING
+                    .iter()
+                    .find(|(f, l, _)| *f == entry.rel && *l == line)
+                {
+                    println!("known miss: {}: {line:?}: {why}", entry.rel);
                 } else if DONE.contains(&entry.folder.as_str()) {
                     problems.push(format!("{}: expected {line:?} not found", entry.rel));
                 }
