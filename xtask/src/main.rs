@@ -3,6 +3,7 @@
 //! Run `cargo xtask help` for the list.
 
 mod bench;
+mod compare;
 mod fixtures;
 mod util;
 
@@ -26,6 +27,11 @@ const TASKS: &[Task] = &[
         name: "bench",
         run: bench::run,
         help: "run the criterion benches of all crates and print a one-line summary of each",
+    },
+    Task {
+        name: "compare",
+        run: compare::run,
+        help: "time and score textract against the peer tools on the corpus (--help for options)",
     },
 ];
 

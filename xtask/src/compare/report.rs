@@ -1,0 +1,436 @@
+//! Rendering a format's comparison: an aligned text table for stdout and a
+//! markdown block for `docs/benchmarks.md`, where it replaces the previous
+//! run's block for that format (between `<!-- compare:FORMAT:start/end -->`).
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+use super::FormatRuns;
+use super::summary::ToolSummary;
+use super::tools::Role;
+
+/// Written when `docs/benchmarks.md` does not exist yet.
+pub const HEADER: &str = "\
+# Benchmarks
+
+Every performance claim of textract is a ratio measured on this machine's
+copy of the corpus by `cargo xtask compare` (see `docs/peers.md` for the
+peers and how to install them, and `xtask/src/compare/mod.rs` for the method).
+Each format's table sits between `<!-- compare:FORMAT:start -->` and
+`<!-- compare:FORMAT:end -->`; a run of `cargo xtask compare --format FORMAT`
+replaces only that block. Ratios are textract/peer: below 1 means textract
+is faster or smaller. Numbers come only from real runs; none are typed in.
+";
+
+/// Where and how a run happened.
+#[derive(Debug, Clone)]
+pub struct Context {
+    /// The command line as typed.
+    pub command: String,
+    /// UTC date and time.
+    pub date: String,
+    /// Logical CPUs.
+    pub nproc: usize,
+    /// CPU model name.
+    pub cpu: String,
+}
+
+impl Context {
+    /// The context of a run with `args` on this machine.
+    pub fn of_this_machine(args: &[String]) -> Self {
+        let quoted: Vec<String> = args
+            .iter()
+            .map(|a| {
+                if a.contains(char::is_whitespace) {
+                    format!("'{a}'")
+                } else {
+                    a.clone()
+                }
+            })
+            .collect();
+        let command = format!("cargo xtask compare {}", quoted.join(" "))
+            .trim_end()
+            .to_string();
+        let date = Command::new("date")
+            .args(["-u", "+%Y-%m-%d %H:%M UTC"])
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+            .unwrap_or_else(|| "unknown date".into());
+        let nproc = std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1);
+        let cpu = std::fs::read_to_string("/proc/cpuinfo")
+            .ok()
+            .and_then(|s| {
+                s.lines()
+                    .find(|l| l.starts_with("model name"))
+                    .and_then(|l| l.split_once(':'))
+                    .map(|(_, v)| v.trim().to_string())
+            })
+            .unwrap_or_else(|| "unknown CPU".into());
+        Context {
+            command,
+            date,
+            nproc,
+            cpu,
+        }
+    }
+}
+
+/// `123.4 ms`, `1.23 s`, `12.3 s`, or `—`.
+pub fn fmt_duration(d: Option<Duration>) -> String {
+    let Some(d) = d else { return "—".into() };
+    let s = d.as_secs_f64();
+    if s >= 10.0 {
+        format!("{s:.1} s")
+    } else if s >= 1.0 {
+        format!("{s:.2} s")
+    } else {
+        format!("{:.1} ms", s * 1000.0)
+    }
+}
+
+/// KiB as `12.3 MiB`, or `—`.
+pub fn fmt_rss(kib: Option<u64>) -> String {
+    kib.map(|k| format!("{:.1} MiB", k as f64 / 1024.0))
+        .unwrap_or_else(|| "—".into())
+}
+
+/// `0.31×`, or `—`.
+pub fn fmt_ratio(r: Option<f64>) -> String {
+    r.map(|r| format!("{r:.2}×")).unwrap_or_else(|| "—".into())
+}
+
+fn fmt_f1(v: Option<f64>) -> String {
+    v.map(|v| format!("{v:.3}")).unwrap_or_else(|| "—".into())
+}
+
+fn fmt_recall(s: &ToolSummary) -> String {
+    if s.role != Some(Role::Text) {
+        return "—".into();
+    }
+    match s.recall.ratio() {
+        Some(r) => format!("{}/{} ({:.1}%)", s.recall.found, s.recall.total, r * 100.0),
+        None => "—".into(),
+    }
+}
+
+/// Header and rows of the speed/memory table.
+fn speed_table(runs: &FormatRuns, sums: &[ToolSummary]) -> (Vec<String>, Vec<Vec<String>>) {
+    let header = vec![
+        "tool".to_string(),
+        "per-file wall (Σ files)".into(),
+        "textract/tool".into(),
+        format!("batch wall ({} passes)", runs.passes),
+        "textract/tool".into(),
+        "peak RSS".into(),
+        "textract/tool".into(),
+        "RSS largest file".into(),
+        "batch RSS".into(),
+        "failed".into(),
+        "crash/hang (hostile)".into(),
+    ];
+    let ours = sums.iter().find(|s| s.is_textract);
+    let rows = sums
+        .iter()
+        .map(|s| {
+            let r = |f: fn(&ToolSummary, &ToolSummary) -> Option<f64>| match ours {
+                Some(o) if !s.is_textract => fmt_ratio(f(s, o)),
+                _ => "—".into(),
+            };
+            vec![
+                name_cell(s),
+                fmt_duration(s.per_file_median),
+                r(ToolSummary::per_file_ratio),
+                if s.batch_median.is_some() {
+                    fmt_duration(s.batch_median)
+                } else {
+                    "—".into()
+                },
+                r(ToolSummary::batch_ratio),
+                fmt_rss(s.peak_rss_kib),
+                r(ToolSummary::rss_ratio),
+                fmt_rss(s.largest_file_rss_kib),
+                fmt_rss(s.batch_rss_kib),
+                format!("{}/{}", s.failed.len(), s.clean),
+                format!("{}/{}", s.hostile_crashes.len(), s.hostile),
+            ]
+        })
+        .collect();
+    (header, rows)
+}
+
+/// Header and rows of the fidelity table.
+fn fidelity_table(sums: &[ToolSummary]) -> (Vec<String>, Vec<Vec<String>>) {
+    let header = vec![
+        "tool".to_string(),
+        ".expected.txt recall".into(),
+        "char-F1 vs textract".into(),
+        "char-F1 vs .reference.txt".into(),
+        "charset = expected_encoding".into(),
+    ];
+    let rows = sums
+        .iter()
+        .map(|s| {
+            vec![
+                name_cell(s),
+                fmt_recall(s),
+                if s.is_textract {
+                    "—".into()
+                } else {
+                    fmt_f1(s.vs_textract.f1())
+                },
+                fmt_f1(s.vs_reference.f1()),
+                s.charset
+                    .map(|(ok, n)| {
+                        format!("{ok}/{n} ({:.1}%)", 100.0 * ok as f64 / n.max(1) as f64)
+                    })
+                    .unwrap_or_else(|| "—".into()),
+            ]
+        })
+        .collect();
+    (header, rows)
+}
+
+fn name_cell(s: &ToolSummary) -> String {
+    match s.role {
+        Some(Role::Charset) => format!("{} (charset)", s.name),
+        _ => s.name.clone(),
+    }
+}
+
+/// One line on what was run.
+fn method_line(runs: &FormatRuns, sums: &[ToolSummary]) -> String {
+    let clean = runs.files.iter().filter(|f| !f.hostile).count();
+    let hostile = runs.files.len() - clean;
+    let batch_tools: Vec<&str> = sums
+        .iter()
+        .filter(|s| s.batch_median.is_some())
+        .map(|s| s.name.as_str())
+        .collect();
+    format!(
+        "{} files: {clean} clean (timed; fidelity), {hostile} hostile (crash/hang check only). \
+         Per-file: one process per file, Σ over files, median of {} interleaved runs. \
+         Batch (tools taking many files: {}): one process over all clean files × {} passes, \
+         median of {} interleaved runs. textract runs with `-j {}`.",
+        runs.files.len(),
+        runs.runs,
+        if batch_tools.is_empty() {
+            "none".to_string()
+        } else {
+            batch_tools.join(", ")
+        },
+        runs.passes,
+        runs.runs,
+        runs.jobs
+    )
+}
+
+/// Notes: skipped peers, RSS availability, batch anomalies, failed files.
+fn notes(runs: &FormatRuns, sums: &[ToolSummary]) -> Vec<String> {
+    let mut n = Vec::new();
+    for (name, why) in &runs.skipped {
+        n.push(format!("skipped {name}: {why}"));
+    }
+    if !runs.rss_measured {
+        n.push("peak RSS not measured: GNU time not found at /usr/bin/time (apt install time); wall time only".into());
+    }
+    for s in sums {
+        if let Some((file, wall)) = &s.slowest {
+            n.push(format!(
+                "{} slowest file: {file} ({})",
+                s.name,
+                fmt_duration(Some(*wall))
+            ));
+        }
+        if let Some(b) = &s.batch_note {
+            n.push(format!("{} batch: {b}", s.name));
+        }
+        if !s.failed.is_empty() {
+            n.push(format!("{} failed on: {}", s.name, shorten(&s.failed)));
+        }
+        if !s.hostile_crashes.is_empty() {
+            n.push(format!(
+                "{} crashed or hung on: {}",
+                s.name,
+                shorten(&s.hostile_crashes)
+            ));
+        }
+    }
+    n
+}
+
+fn shorten(names: &[String]) -> String {
+    const MAX: usize = 12;
+    let shown: Vec<&str> = names.iter().take(MAX).map(String::as_str).collect();
+    let more = names.len().saturating_sub(MAX);
+    if more > 0 {
+        format!("{} and {more} more", shown.join(", "))
+    } else {
+        shown.join(", ")
+    }
+}
+
+/// Aligned plain-text table.
+fn text_table(header: &[String], rows: &[Vec<String>]) -> String {
+    let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+    for row in rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: &[String]| {
+        let parts: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| format!("{c}{}", " ".repeat(w.saturating_sub(c.chars().count()))))
+            .collect();
+        format!("   {}\n", parts.join("  ").trim_end())
+    };
+    let mut out = line(header);
+    for row in rows {
+        out.push_str(&line(row));
+    }
+    out
+}
+
+/// Markdown table.
+fn md_table(header: &[String], rows: &[Vec<String>]) -> String {
+    let mut out = format!("| {} |\n", header.join(" | "));
+    out.push_str(&format!("|{}\n", "---|".repeat(header.len())));
+    for row in rows {
+        out.push_str(&format!("| {} |\n", row.join(" | ")));
+    }
+    out
+}
+
+/// The human-readable report printed on stdout.
+pub fn text(runs: &FormatRuns, sums: &[ToolSummary], ctx: &Context) -> String {
+    let mut out = format!(
+        "\n== {} — {} · nproc {} · {} ==\n",
+        runs.format, ctx.date, ctx.nproc, ctx.cpu
+    );
+    out.push_str(&format!("   {}\n\n", method_line(runs, sums)));
+    let (h, r) = speed_table(runs, sums);
+    out.push_str(&text_table(&h, &r));
+    out.push('\n');
+    let (h, r) = fidelity_table(sums);
+    out.push_str(&text_table(&h, &r));
+    let notes = notes(runs, sums);
+    if !notes.is_empty() {
+        out.push('\n');
+        for n in notes {
+            out.push_str(&format!("   note: {n}\n"));
+        }
+    }
+    out.push('\n');
+    out
+}
+
+/// The markdown block for `docs/benchmarks.md`, markers included.
+pub fn markdown(runs: &FormatRuns, sums: &[ToolSummary], ctx: &Context) -> String {
+    let f = &runs.format;
+    let mut out = format!("<!-- compare:{f}:start -->\n## {f}\n\n");
+    out.push_str(&format!(
+        "`{}` · {} · nproc {} · {}\n\n{}\n\n",
+        ctx.command,
+        ctx.date,
+        ctx.nproc,
+        ctx.cpu,
+        method_line(runs, sums)
+    ));
+    let (h, r) = speed_table(runs, sums);
+    out.push_str(&md_table(&h, &r));
+    out.push('\n');
+    let (h, r) = fidelity_table(sums);
+    out.push_str(&md_table(&h, &r));
+    let notes = notes(runs, sums);
+    if !notes.is_empty() {
+        out.push('\n');
+        for n in notes {
+            out.push_str(&format!("- {n}\n"));
+        }
+    }
+    out.push_str(&format!("<!-- compare:{f}:end -->\n"));
+    out
+}
+
+/// `doc` with the block of `format` replaced by `block` (appended when absent).
+pub fn splice(doc: &str, format: &str, block: &str) -> String {
+    let start = format!("<!-- compare:{format}:start -->");
+    let end = format!("<!-- compare:{format}:end -->");
+    if let (Some(s), Some(e)) = (doc.find(&start), doc.find(&end)) {
+        if s < e {
+            let after = e + end.len();
+            let rest = doc.get(after..).unwrap_or("");
+            let rest = rest.strip_prefix('\n').unwrap_or(rest);
+            return format!("{}{block}{rest}", doc.get(..s).unwrap_or(""));
+        }
+    }
+    let mut out = doc.to_string();
+    if !out.is_empty() && !out.ends_with("\n\n") {
+        out.push_str(if out.ends_with('\n') { "\n" } else { "\n\n" });
+    }
+    out.push_str(block);
+    out
+}
+
+/// Replaces (or appends) the block of `format` in the report at `path`,
+/// creating the file with [`HEADER`] when it does not exist.
+pub fn update_file(path: &Path, format: &str, block: &str) -> Result<(), String> {
+    let doc = match std::fs::read_to_string(path) {
+        Ok(s) => s,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => HEADER.to_string(),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    crate::util::write(path, splice(&doc, format, block).as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splice_replaces_only_its_own_block() {
+        let doc = format!(
+            "{HEADER}\n<!-- compare:pdf:start -->\nold pdf\n<!-- compare:pdf:end -->\n\n<!-- compare:doc:start -->\nold doc\n<!-- compare:doc:end -->\n"
+        );
+        let new = "<!-- compare:pdf:start -->\nnew pdf\n<!-- compare:pdf:end -->\n";
+        let out = splice(&doc, "pdf", new);
+        assert!(out.contains("new pdf"));
+        assert!(!out.contains("old pdf"));
+        assert!(out.contains("old doc"));
+        assert!(out.starts_with(HEADER));
+        // Idempotent: replacing again changes nothing.
+        assert_eq!(splice(&out, "pdf", new), out);
+        // A new format is appended after a blank line.
+        let html = "<!-- compare:html:start -->\nh\n<!-- compare:html:end -->\n";
+        let out2 = splice(&out, "html", html);
+        assert!(out2.ends_with(&format!("\n\n{html}")));
+        assert!(out2.contains("new pdf") && out2.contains("old doc"));
+    }
+
+    #[test]
+    fn formats_of_numbers() {
+        assert_eq!(fmt_duration(Some(Duration::from_micros(12_345))), "12.3 ms");
+        assert_eq!(fmt_duration(Some(Duration::from_millis(1_234))), "1.23 s");
+        assert_eq!(fmt_duration(Some(Duration::from_secs(42))), "42.0 s");
+        assert_eq!(fmt_duration(None), "—");
+        assert_eq!(fmt_rss(Some(2048)), "2.0 MiB");
+        assert_eq!(fmt_ratio(Some(0.3125)), "0.31×");
+    }
+
+    #[test]
+    fn tables_align_and_render_as_markdown() {
+        let h = vec!["tool".to_string(), "x".to_string()];
+        let rows = vec![vec!["textract".to_string(), "1".to_string()]];
+        assert_eq!(text_table(&h, &rows), "   tool      x\n   textract  1\n");
+        assert_eq!(
+            md_table(&h, &rows),
+            "| tool | x |\n|---|---|\n| textract | 1 |\n"
+        );
+    }
+}
