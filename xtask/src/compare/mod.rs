@@ -14,8 +14,9 @@
 //! 3. **batch timing** for tools that take many files: one process over the
 //!    clean files repeated `--passes` times, interleaved, median of `--runs`.
 //!
-//! Hostile files are left out of timing: a crash part-way through a batch would
-//! make a peer look fast, and a quick refusal is not comparable work.
+//! Hostile files are left out of timing unless `--all-files`: a crash part-way
+//! through a batch would make a peer look fast, and a quick refusal is not
+//! comparable work.
 
 mod corpus;
 mod measure;
@@ -87,6 +88,8 @@ pub struct FormatRuns {
     pub rss_measured: bool,
     /// textract's `-j`.
     pub jobs: usize,
+    /// Hostile files were timed too (`--all-files`).
+    pub all_files: bool,
 }
 
 /// Entry point: `cargo xtask compare [OPTIONS]`.
@@ -138,6 +141,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let result = compare_format(format, &corpus, &textract, peers, &opts, &runner)?;
         let summary = summary::summarise(&result);
         print!("{}", report::text(&result, &summary, &context));
+        let tsv = scratch.join(format!("{format}-files.tsv"));
+        crate::util::write(&tsv, report::files_tsv(&result).as_bytes())?;
+        println!("per-file results: {}", tsv.display());
         if !opts.no_report {
             report::update_file(
                 &report_path,
@@ -244,6 +250,7 @@ pub fn compare_format(
             runs: opts.runs,
             rss_measured: runner.time_bin.is_some(),
             jobs: opts.jobs,
+            all_files: opts.all_files,
         });
     }
     let out_file = runner.scratch.join("tool-output.txt");
@@ -292,7 +299,10 @@ pub fn compare_format(
         }
     }
 
-    let clean: Vec<&CorpusFile> = files.iter().filter(|f| !f.hostile).collect();
+    let clean: Vec<&CorpusFile> = files
+        .iter()
+        .filter(|f| opts.all_files || !f.hostile)
+        .collect();
     let n = tools.len();
     // A tool that could not start at all is not timed.
     let timed: Vec<usize> = (0..n)
@@ -308,7 +318,7 @@ pub fn compare_format(
     // 2. Per-file timing, interleaved per file, order rotated per run.
     if opts.modes.per_file && !clean.is_empty() {
         println!(
-            "   per-file timing: {} runs x {} clean files",
+            "   per-file timing: {} runs x {} files",
             opts.runs,
             clean.len()
         );
@@ -403,6 +413,7 @@ pub fn compare_format(
         runs: opts.runs,
         rss_measured: runner.time_bin.is_some(),
         jobs: opts.jobs,
+        all_files: opts.all_files,
     })
 }
 

@@ -20,6 +20,7 @@ options:
   --textract PATH   textract binary (default: cargo build --release -p textract-cli)
   --peers A,B       only these peers (names as in the tables)
   --mode M          per-file, batch or both (default both)
+  --all-files       also time hostile files (ENCRYPTED, FUZZ, ...; default: clean files only)
   --timeout SECS    kill a per-file process after SECS (default 60; batch: SECS x files x passes)
   --report PATH     markdown report to update (default <workspace>/docs/benchmarks.md)
   --no-report       print only, do not touch the report
@@ -59,6 +60,8 @@ pub struct Options {
     pub report: Option<PathBuf>,
     /// Do not write the report.
     pub no_report: bool,
+    /// Time hostile files too.
+    pub all_files: bool,
 }
 
 impl Default for Options {
@@ -78,6 +81,7 @@ impl Default for Options {
             timeout: Duration::from_secs(60),
             report: None,
             no_report: false,
+            all_files: false,
         }
     }
 }
@@ -119,6 +123,7 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
             "--timeout" => o.timeout = Duration::from_secs(count(flag, value(flag)?)? as u64),
             "--report" => o.report = Some(PathBuf::from(value(flag)?)),
             "--no-report" => o.no_report = true,
+            "--all-files" => o.all_files = true,
             "--mode" => {
                 o.modes = match value(flag)?.as_str() {
                     "per-file" => Modes {
@@ -170,7 +175,7 @@ mod tests {
         let d = parse(&[]).unwrap().unwrap();
         assert_eq!(d.formats, ["pdf", "doc", "html"]);
         assert_eq!((d.runs, d.passes, d.jobs), (5, 10, 1));
-        let o = parse(&args("--format doc --format=pdf,html --runs 3 --passes=2 --jobs 4 --peers antiword,POI --mode batch --no-report --timeout 5"))
+        let o = parse(&args("--format doc --format=pdf,html --runs 3 --passes=2 --jobs 4 --peers antiword,POI --mode batch --no-report --all-files --timeout 5"))
             .unwrap()
             .unwrap();
         assert_eq!(o.formats, ["doc", "pdf", "html"]);
@@ -183,7 +188,8 @@ mod tests {
                 batch: true
             }
         );
-        assert!(o.no_report);
+        assert!(o.no_report && o.all_files);
+        assert!(!d.all_files);
         assert_eq!(o.timeout, Duration::from_secs(5));
     }
 

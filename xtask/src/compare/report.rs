@@ -7,6 +7,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use super::FormatRuns;
+use super::metrics::{Overlap, Recall};
 use super::summary::ToolSummary;
 use super::tools::Role;
 
@@ -168,7 +169,7 @@ fn fidelity_table(sums: &[ToolSummary]) -> (Vec<String>, Vec<Vec<String>>) {
     let header = vec![
         "tool".to_string(),
         ".expected.txt recall".into(),
-        "char-F1 vs textract".into(),
+        "char-F1 vs textract (pooled / per-file mean)".into(),
         "char-F1 vs .reference.txt".into(),
         "charset = expected_encoding".into(),
     ];
@@ -181,7 +182,11 @@ fn fidelity_table(sums: &[ToolSummary]) -> (Vec<String>, Vec<Vec<String>>) {
                 if s.is_textract {
                     "—".into()
                 } else {
-                    fmt_f1(s.vs_textract.f1())
+                    format!(
+                        "{} / {}",
+                        fmt_f1(s.vs_textract.f1()),
+                        fmt_f1(s.vs_textract_mean())
+                    )
                 },
                 fmt_f1(s.vs_reference.f1()),
                 s.charset
@@ -212,11 +217,17 @@ fn method_line(runs: &FormatRuns, sums: &[ToolSummary]) -> String {
         .map(|s| s.name.as_str())
         .collect();
     format!(
-        "{} files: {clean} clean (timed; fidelity), {hostile} hostile (crash/hang check only). \
+        "{} files: {clean} clean (fidelity), {hostile} hostile (crash/hang check only); \
+         timed: {}. \
          Per-file: one process per file, Σ over files, median of {} interleaved runs. \
-         Batch (tools taking many files: {}): one process over all clean files × {} passes, \
+         Batch (tools taking many files: {}): one process over all timed files × {} passes, \
          median of {} interleaved runs. textract runs with `-j {}`.",
         runs.files.len(),
+        if runs.all_files {
+            "all files"
+        } else {
+            "clean files"
+        },
         runs.runs,
         if batch_tools.is_empty() {
             "none".to_string()
@@ -355,6 +366,56 @@ pub fn markdown(runs: &FormatRuns, sums: &[ToolSummary], ctx: &Context) -> Strin
         }
     }
     out.push_str(&format!("<!-- compare:{f}:end -->\n"));
+    out
+}
+
+/// One row per (file, tool) of the fidelity pass, tab-separated, for digging
+/// into a table's numbers: exit, wall time, peak RSS, characters, recall, F1.
+pub fn files_tsv(runs: &FormatRuns) -> String {
+    let mut out = String::from(
+        "file\thostile\ttool\texit\twall_ms\tmax_rss_kib\tchars\texpected_found\texpected_total\tf1_vs_textract\tcharset\n",
+    );
+    let ours = runs.tools.iter().find(|t| t.tool.is_textract);
+    for (i, file) in runs.files.iter().enumerate() {
+        for t in &runs.tools {
+            let Some(o) = t.outcomes.get(i) else { continue };
+            let text = if o.exit.is_ok() {
+                o.extracted.text.as_str()
+            } else {
+                ""
+            };
+            let chars = text.chars().filter(|c| !c.is_whitespace()).count();
+            let recall = Recall::of(text, &file.expected);
+            let f1 = match ours.and_then(|u| u.outcomes.get(i)) {
+                Some(u) if !t.tool.is_textract && t.tool.role == Role::Text => {
+                    let theirs = if u.exit.is_ok() {
+                        u.extracted.text.as_str()
+                    } else {
+                        ""
+                    };
+                    fmt_f1(Overlap::of(theirs, text).f1())
+                }
+                _ => String::new(),
+            };
+            let charset = t
+                .charsets
+                .as_ref()
+                .and_then(|c| c.get(i).cloned().flatten())
+                .or_else(|| o.extracted.charset.clone())
+                .unwrap_or_default();
+            out.push_str(&format!(
+                "{}\t{}\t{}\t{:?}\t{:.1}\t{}\t{chars}\t{}\t{}\t{f1}\t{charset}\n",
+                file.rel,
+                file.hostile,
+                t.tool.name,
+                o.exit,
+                o.wall.as_secs_f64() * 1000.0,
+                o.max_rss_kib.map(|k| k.to_string()).unwrap_or_default(),
+                recall.found,
+                recall.total,
+            ));
+        }
+    }
     out
 }
 

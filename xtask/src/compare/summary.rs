@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use super::FormatRuns;
+use super::corpus::CorpusFile;
 use super::metrics::{Overlap, Recall, charset_matches, median, normalize, ratio};
 use super::tools::Role;
 
@@ -22,9 +23,9 @@ pub struct ToolSummary {
     pub batch_median: Option<Duration>,
     /// The batch warm-up's exit was not 0 (text of the exit).
     pub batch_note: Option<String>,
-    /// Largest peak RSS over the clean files (KiB), one process per file.
+    /// Largest peak RSS over the timed files (KiB), one process per file.
     pub peak_rss_kib: Option<u64>,
-    /// Peak RSS on the largest clean file (KiB).
+    /// Peak RSS on the largest timed file (KiB).
     pub largest_file_rss_kib: Option<u64>,
     /// Peak RSS of one batch process over all clean files (KiB).
     pub batch_rss_kib: Option<u64>,
@@ -40,11 +41,14 @@ pub struct ToolSummary {
     pub recall: Recall,
     /// Character-multiset overlap with textract's text (peers; clean files).
     pub vs_textract: Overlap,
+    /// Per-file F1 with textract's text, summed, and the files summed
+    /// (for the per-file mean, which one long file cannot dominate).
+    pub vs_textract_per_file: (f64, usize),
     /// Character-multiset overlap with `.reference.txt` (clean files that have one).
     pub vs_reference: Overlap,
     /// Detected charsets matching `expected_encoding`: (correct, files with one).
     pub charset: Option<(usize, usize)>,
-    /// The clean file this tool took longest on in the fidelity pass.
+    /// The timed file this tool took longest on in the fidelity pass.
     pub slowest: Option<(String, Duration)>,
 }
 
@@ -57,6 +61,12 @@ impl ToolSummary {
     /// textract/tool for batch wall time.
     pub fn batch_ratio(&self, textract: &ToolSummary) -> Option<f64> {
         ratio(secs(textract.batch_median), secs(self.batch_median))
+    }
+
+    /// Mean over files of the per-file F1 with textract's text.
+    pub fn vs_textract_mean(&self) -> Option<f64> {
+        let (sum, n) = self.vs_textract_per_file;
+        (n > 0).then(|| sum / n as f64)
     }
 
     /// textract/tool for peak RSS over the clean files.
@@ -75,6 +85,8 @@ fn secs(d: Option<Duration>) -> Option<f64> {
 /// Summaries of every tool of a format run, textract first.
 pub fn summarise(runs: &FormatRuns) -> Vec<ToolSummary> {
     let files = &runs.files;
+    // The files that were timed (and whose RSS counts): clean ones, or all.
+    let timed = |f: &CorpusFile| runs.all_files || !f.hostile;
     let textract_texts: Vec<Option<&str>> = runs
         .tools
         .iter()
@@ -102,7 +114,7 @@ pub fn summarise(runs: &FormatRuns) -> Vec<ToolSummary> {
     let largest = files
         .iter()
         .enumerate()
-        .filter(|(_, f)| !f.hostile)
+        .filter(|(_, f)| timed(f))
         .max_by_key(|(_, f)| f.bytes)
         .map(|(i, _)| i);
 
@@ -123,7 +135,7 @@ pub fn summarise(runs: &FormatRuns) -> Vec<ToolSummary> {
             }
         }
         if let Some(seen) = t.batch_files_seen {
-            let expected = files.iter().filter(|f| !f.hostile).count();
+            let expected = files.iter().filter(|f| timed(f)).count();
             if seen != expected {
                 let prev = s
                     .batch_note
@@ -135,6 +147,18 @@ pub fn summarise(runs: &FormatRuns) -> Vec<ToolSummary> {
         }
         let mut charset = (0usize, 0usize);
         for (i, (file, o)) in files.iter().zip(&t.outcomes).enumerate() {
+            if timed(file) {
+                if s.slowest.as_ref().is_none_or(|(_, d)| o.wall > *d) {
+                    s.slowest = Some((file.rel.clone(), o.wall));
+                }
+                s.peak_rss_kib = match (s.peak_rss_kib, o.max_rss_kib) {
+                    (Some(a), Some(b)) => Some(a.max(b)),
+                    (a, b) => a.or(b),
+                };
+                if Some(i) == largest {
+                    s.largest_file_rss_kib = o.max_rss_kib;
+                }
+            }
             if file.hostile {
                 s.hostile += 1;
                 if o.exit.is_crash_or_hang() {
@@ -143,16 +167,6 @@ pub fn summarise(runs: &FormatRuns) -> Vec<ToolSummary> {
                 continue;
             }
             s.clean += 1;
-            if s.slowest.as_ref().is_none_or(|(_, d)| o.wall > *d) {
-                s.slowest = Some((file.rel.clone(), o.wall));
-            }
-            s.peak_rss_kib = match (s.peak_rss_kib, o.max_rss_kib) {
-                (Some(a), Some(b)) => Some(a.max(b)),
-                (a, b) => a.or(b),
-            };
-            if Some(i) == largest {
-                s.largest_file_rss_kib = o.max_rss_kib;
-            }
             let failed = match t.tool.role {
                 Role::Text => {
                     !o.exit.is_ok()
@@ -193,7 +207,12 @@ pub fn summarise(runs: &FormatRuns) -> Vec<ToolSummary> {
             }
             if !t.tool.is_textract {
                 let ours = textract_texts.get(i).copied().flatten().unwrap_or("");
-                s.vs_textract.add(Overlap::of(ours, text));
+                let overlap = Overlap::of(ours, text);
+                s.vs_textract.add(overlap);
+                if let Some(f1) = overlap.f1() {
+                    s.vs_textract_per_file.0 += f1;
+                    s.vs_textract_per_file.1 += 1;
+                }
             }
         }
         if charset.1 > 0 {

@@ -225,6 +225,8 @@ fn text_peers_are_timed_scored_and_reported() {
     let upper = by_name(&sums, "upper").vs_textract;
     assert_eq!((upper.common, upper.sizes), (6, 50));
     assert_eq!(by_name(&sums, "upper").recall.found, 1);
+    // Per-file mean: (2·6/30 + 0) / 2 = 0.2.
+    assert!((by_name(&sums, "upper").vs_textract_mean().unwrap() - 0.2).abs() < 1e-12);
     assert_eq!(by_name(&sums, "failing").failed, ["doc/src/b.doc"]);
     assert_eq!(
         by_name(&sums, "crasher").hostile_crashes,
@@ -252,6 +254,16 @@ fn text_peers_are_timed_scored_and_reported() {
     assert!(md.starts_with("<!-- compare:doc:start -->\n## doc\n"));
     assert!(md.ends_with("<!-- compare:doc:end -->\n"));
     assert!(md.contains("| 2/3 (66.7%) |"));
+    assert!(md.contains("| same | 2/3 (66.7%) | 1.000 / 1.000 | 1.000 | — |"));
+    let tsv = report::files_tsv(&result);
+    assert_eq!(tsv.lines().count(), 1 + 3 * 7);
+    assert!(tsv.contains("doc/src/b.doc\tfalse\tfailing\tFailed(1)\t"));
+    assert!(tsv.contains("doc/src/bad.doc\ttrue\tcrasher\tCrashed(11)\t"));
+    let a_upper = tsv
+        .lines()
+        .find(|l| l.starts_with("doc/src/a.doc\tfalse\tupper\t"))
+        .unwrap();
+    assert!(a_upper.ends_with("\t15\t1\t3\t0.400\t"));
     let report_path = dir.join("docs/benchmarks.md");
     report::update_file(&report_path, "doc", &md).unwrap();
     report::update_file(&report_path, "doc", &md).unwrap();

@@ -279,7 +279,15 @@ fn poi_tool(scratch: &Path) -> Result<(PathBuf, Vec<String>), String> {
         return Err("javac failed on the POI extractor class".into());
     }
     let run_cp = format!("{}:{classpath}", dir.display());
-    Ok((java, vec!["-cp".into(), run_cp, "PoiWordText".into()]))
+    // One CPU and the serial collector: as close to single-threaded as a JVM gets.
+    let pre = vec![
+        "-XX:ActiveProcessorCount=1".into(),
+        "-XX:+UseSerialGC".into(),
+        "-cp".into(),
+        run_cp,
+        "PoiWordText".into(),
+    ];
+    Ok((java, pre))
 }
 
 /// A peer found on this machine, or the note saying why one is skipped.
@@ -306,6 +314,26 @@ fn peer(
     }
 }
 
+/// The real python3 interpreter (`sys.executable`, past any shim) and the
+/// folder holding it, where pip puts console scripts.
+fn python_env() -> Option<(PathBuf, PathBuf)> {
+    let shim = which("python3")?;
+    let out = Command::new(&shim)
+        .args(["-c", "import sys; print(sys.executable)"])
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    let exe = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+    let exe = if out.status.success() && exe.is_file() {
+        exe
+    } else {
+        shim
+    };
+    let bin = exe.parent()?.to_path_buf();
+    Some((exe, bin))
+}
+
 fn need(program: &str, hint: &str) -> Result<PathBuf, String> {
     which(program).ok_or_else(|| format!("{program} not found ({hint})"))
 }
@@ -315,9 +343,13 @@ fn need(program: &str, hint: &str) -> Result<PathBuf, String> {
 pub fn peers(format: &str, scratch: &Path) -> Vec<(String, Found)> {
     use OutputKind::*;
     use Role::*;
-    let python = || need("python3", "apt install python3");
+    // Resolve the real interpreter and its scripts folder once: version-manager
+    // shims (pyenv) are shell scripts whose start-up would be charged to the peer.
+    let python = python_env();
     let py_module = |module: &str, pip: &str| -> Result<PathBuf, String> {
-        let py = python()?;
+        let (py, _) = python
+            .clone()
+            .ok_or("python3 not found (apt install python3)")?;
         if succeeds(&py, &["-c", &format!("import {module}")]) {
             Ok(py)
         } else {
@@ -325,6 +357,13 @@ pub fn peers(format: &str, scratch: &Path) -> Vec<(String, Found)> {
                 "python module {module} missing (pip install {pip})"
             ))
         }
+    };
+    let py_script = |script: &str, pip: &str| -> Result<PathBuf, String> {
+        python
+            .as_ref()
+            .map(|(_, bin)| bin.join(script))
+            .filter(|p| which(&p.to_string_lossy()).is_some())
+            .map_or_else(|| need(script, &format!("pip install {pip}")), Ok)
     };
     match format {
         "pdf" => vec![
@@ -358,7 +397,7 @@ pub fn peers(format: &str, scratch: &Path) -> Vec<(String, Found)> {
             ),
             (
                 "pdfminer.six".into(),
-                need("pdf2txt.py", "pip install pdfminer.six")
+                py_script("pdf2txt.py", "pdfminer.six")
                     .map(|p| peer("pdfminer.six", p, &[], &[], true, StdoutText, Text)),
             ),
             (
@@ -367,7 +406,7 @@ pub fn peers(format: &str, scratch: &Path) -> Vec<(String, Found)> {
                     peer(
                         "pypdf",
                         p,
-                        &["-c", PYPDF_SCRIPT],
+                        &["-X", "utf8", "-c", PYPDF_SCRIPT],
                         &[],
                         true,
                         StdoutText,
@@ -417,7 +456,7 @@ pub fn peers(format: &str, scratch: &Path) -> Vec<(String, Found)> {
             ),
             (
                 "charset-normalizer".into(),
-                need("normalizer", "pip install charset-normalizer").map(|p| {
+                py_script("normalizer", "charset-normalizer").map(|p| {
                     peer(
                         "charset-normalizer",
                         p,
@@ -431,7 +470,7 @@ pub fn peers(format: &str, scratch: &Path) -> Vec<(String, Found)> {
             ),
             (
                 "html2text".into(),
-                need("html2text", "pip install html2text").map(|p| {
+                py_script("html2text", "html2text").map(|p| {
                     peer(
                         "html2text",
                         p,
