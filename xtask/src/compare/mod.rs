@@ -261,7 +261,9 @@ pub fn compare_format(
         tools.len(),
         files.len()
     );
-    for file in &files {
+    let progress = Progress::new("fidelity pass", files.len());
+    for (k, file) in files.iter().enumerate() {
+        progress.show(k);
         for t in tools.iter_mut() {
             let _ = std::fs::remove_file(&out_file);
             let args = t.tool.args(&[&file.path], Some(&out_file));
@@ -279,6 +281,7 @@ pub fn compare_format(
             });
         }
     }
+    progress.done();
     if wants_charset {
         let probe = tools::textract_charset(&textract_tool);
         let charsets = files
@@ -325,7 +328,12 @@ pub fn compare_format(
         for r in 0..opts.runs {
             let order = rotated(&timed, r);
             let mut totals = vec![Duration::ZERO; n];
-            for file in &clean {
+            let progress = Progress::new(
+                &format!("per-file run {}/{}", r + 1, opts.runs),
+                clean.len(),
+            );
+            for (k, file) in clean.iter().enumerate() {
+                progress.show(k);
                 for &i in &order {
                     let Some(t) = tools.get(i) else { continue };
                     let args = t.tool.args(&[&file.path], Some(&out_file));
@@ -335,6 +343,7 @@ pub fn compare_format(
                     }
                 }
             }
+            progress.done();
             for &i in &timed {
                 if let (Some(t), Some(total)) = (tools.get_mut(i), totals.get(i)) {
                     t.per_file_runs.push(*total);
@@ -415,6 +424,36 @@ pub fn compare_format(
         jobs: opts.jobs,
         all_files: opts.all_files,
     })
+}
+
+/// A `done/total` counter on stderr, shown only when stderr is a terminal.
+struct Progress {
+    label: String,
+    total: usize,
+    on: bool,
+}
+
+impl Progress {
+    fn new(label: &str, total: usize) -> Self {
+        use std::io::IsTerminal;
+        Progress {
+            label: label.into(),
+            total,
+            on: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn show(&self, done: usize) {
+        if self.on {
+            eprint!("\r   {}: {done}/{} files", self.label, self.total);
+        }
+    }
+
+    fn done(&self) {
+        if self.on {
+            eprint!("\r{}\r", " ".repeat(self.label.len() + 32));
+        }
+    }
 }
 
 /// `items` rotated left by `r` (so each run starts with a different tool).

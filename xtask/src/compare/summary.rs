@@ -135,14 +135,22 @@ pub fn summarise(runs: &FormatRuns) -> Vec<ToolSummary> {
             }
         }
         if let Some(seen) = t.batch_files_seen {
-            let expected = files.iter().filter(|f| timed(f)).count();
+            // textract prints a `==> PATH <==` header for each file it read;
+            // expect one per timed file it read in the fidelity pass.
+            let expected = files
+                .iter()
+                .zip(&t.outcomes)
+                .filter(|(f, o)| timed(f) && o.exit.is_ok())
+                .count();
             if seen != expected {
                 let prev = s
                     .batch_note
                     .take()
                     .map(|n| format!("{n}; "))
                     .unwrap_or_default();
-                s.batch_note = Some(format!("{prev}reported {seen} of {expected} files"));
+                s.batch_note = Some(format!(
+                    "{prev}printed text for {seen} files, the per-file runs for {expected}"
+                ));
             }
         }
         let mut charset = (0usize, 0usize);
