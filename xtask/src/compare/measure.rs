@@ -127,10 +127,12 @@ impl Runner {
                     .args(["-KILL", "--", &format!("-{pid}")])
                     .stderr(Stdio::null())
                     .status();
-                match rx.recv() {
+                // A descendant that left the group may hold the pipe open: do
+                // not wait for it for ever (its wait thread is then abandoned).
+                match rx.recv_timeout(Duration::from_secs(10)) {
                     Ok((out, end)) => (out, end, true),
                     Err(_) => (
-                        Err(std::io::Error::other("wait thread lost")),
+                        Err(std::io::Error::other("process did not end after SIGKILL")),
                         Instant::now(),
                         true,
                     ),
