@@ -202,7 +202,7 @@ pub fn compare_format(
     runner: &Runner,
 ) -> Result<FormatRuns, String> {
     let files = corpus::list(corpus, format)?;
-    let textract_tool = tools::textract(textract.to_path_buf(), opts.jobs);
+    let textract_tool = tools::with_version(tools::textract(textract.to_path_buf(), opts.jobs));
     let mut skipped = Vec::new();
     let mut list = vec![textract_tool.clone()];
     for (name, found) in peers {

@@ -240,6 +240,19 @@ fn method_line(runs: &FormatRuns, sums: &[ToolSummary]) -> String {
     )
 }
 
+/// `versions: textract 0.1.0, pdftotext 22.12.0, ...` (unknown ones left out).
+fn versions_line(sums: &[ToolSummary]) -> String {
+    let known: Vec<String> = sums
+        .iter()
+        .filter_map(|s| s.version.as_ref().map(|v| format!("{} {v}", s.name)))
+        .collect();
+    if known.is_empty() {
+        String::new()
+    } else {
+        format!("Versions: {}.", known.join(", "))
+    }
+}
+
 /// Notes: skipped peers, RSS availability, batch anomalies, failed files.
 fn notes(runs: &FormatRuns, sums: &[ToolSummary]) -> Vec<String> {
     let mut n = Vec::new();
@@ -324,7 +337,12 @@ pub fn text(runs: &FormatRuns, sums: &[ToolSummary], ctx: &Context) -> String {
         "\n== {} — {} · nproc {} · {} ==\n",
         runs.format, ctx.date, ctx.nproc, ctx.cpu
     );
-    out.push_str(&format!("   {}\n\n", method_line(runs, sums)));
+    out.push_str(&format!("   {}\n", method_line(runs, sums)));
+    let versions = versions_line(sums);
+    if !versions.is_empty() {
+        out.push_str(&format!("   {versions}\n"));
+    }
+    out.push('\n');
     let (h, r) = speed_table(runs, sums);
     out.push_str(&text_table(&h, &r));
     out.push('\n');
@@ -346,12 +364,13 @@ pub fn markdown(runs: &FormatRuns, sums: &[ToolSummary], ctx: &Context) -> Strin
     let f = &runs.format;
     let mut out = format!("<!-- compare:{f}:start -->\n## {f}\n\n");
     out.push_str(&format!(
-        "`{}` · {} · nproc {} · {}\n\n{}\n\n",
+        "`{}` · {} · nproc {} · {}\n\n{} {}\n\n",
         ctx.command,
         ctx.date,
         ctx.nproc,
         ctx.cpu,
-        method_line(runs, sums)
+        method_line(runs, sums),
+        versions_line(sums)
     ));
     let (h, r) = speed_table(runs, sums);
     out.push_str(&md_table(&h, &r));

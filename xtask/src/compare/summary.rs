@@ -17,6 +17,8 @@ pub struct ToolSummary {
     pub role: Option<Role>,
     /// The tool under test.
     pub is_textract: bool,
+    /// The version the tool reports.
+    pub version: Option<String>,
     /// Median over runs of the per-file-mode total.
     pub per_file_median: Option<Duration>,
     /// Median over runs of the batch-mode process.
@@ -124,6 +126,7 @@ pub fn summarise(runs: &FormatRuns) -> Vec<ToolSummary> {
             name: t.tool.name.clone(),
             role: Some(t.tool.role),
             is_textract: t.tool.is_textract,
+            version: t.tool.version.clone(),
             per_file_median: median(&t.per_file_runs),
             batch_median: median(&t.batch_runs),
             ..ToolSummary::default()

@@ -71,6 +71,7 @@ fn peer(
         output,
         role,
         is_textract: false,
+        version: None,
     };
     (name.into(), Ok(tool))
 }

@@ -47,6 +47,8 @@ pub struct Tool {
     pub role: Role,
     /// The tool under test (ratios are textract/peer).
     pub is_textract: bool,
+    /// The tool's version, as it reports it (filled by [`with_version`]).
+    pub version: Option<String>,
 }
 
 impl Tool {
@@ -311,6 +313,7 @@ fn peer(
         output,
         role,
         is_textract: false,
+        version: None,
     }
 }
 
@@ -365,7 +368,7 @@ pub fn peers(format: &str, scratch: &Path) -> Vec<(String, Found)> {
             .filter(|p| which(&p.to_string_lossy()).is_some())
             .map_or_else(|| need(script, &format!("pip install {pip}")), Ok)
     };
-    match format {
+    let list = match format {
         "pdf" => vec![
             (
                 "pdftotext".into(),
@@ -491,7 +494,63 @@ pub fn peers(format: &str, scratch: &Path) -> Vec<(String, Found)> {
             ),
         ],
         _ => Vec::new(),
-    }
+    };
+    list.into_iter()
+        .map(|(name, found)| (name, found.map(with_version)))
+        .collect()
+}
+
+/// The first version-looking token (`0.37`, `22.12.0`, `v20260107`) in a
+/// tool's `--version`-style output.
+pub fn parse_version(output: &str) -> Option<String> {
+    output.split_whitespace().find_map(|w| {
+        let w = w.trim_end_matches([',', ';', ')']);
+        let v = w.strip_prefix('v').unwrap_or(w);
+        let looks = v.starts_with(|c: char| c.is_ascii_digit())
+            && v.chars().all(|c| c.is_ascii_digit() || c == '.')
+            && (v.contains('.') || v.len() >= 8);
+        looks.then(|| v.to_string())
+    })
+}
+
+/// Runs `program args` and reads a version from its stdout and stderr.
+fn probe_version(program: &Path, args: &[&str]) -> Option<String> {
+    let out = Command::new(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
+    text.push('\n');
+    text.push_str(&String::from_utf8_lossy(&out.stderr));
+    parse_version(&text)
+}
+
+/// `tool` with its version filled in, asked the way that tool answers.
+pub fn with_version(mut tool: Tool) -> Tool {
+    let p = tool.program.clone();
+    tool.version = match tool.name.as_str() {
+        "pdftotext" | "mutool" | "catdoc" => {
+            probe_version(&p, &[if tool.name == "catdoc" { "-V" } else { "-v" }])
+        }
+        "antiword" => probe_version(&p, &["-h"]),
+        "pypdf" => probe_version(&p, &["-c", "import pypdf; print(pypdf.__version__)"]),
+        "wvText" => {
+            let wv = p
+                .parent()
+                .map(|d| d.join("wvWare"))
+                .unwrap_or_else(|| "wvWare".into());
+            probe_version(&wv, &["--version"])
+        }
+        "POI" => std::fs::canonicalize("/usr/share/java/poi.jar")
+            .ok()
+            .and_then(|jar| {
+                let name = jar.file_stem()?.to_string_lossy().into_owned();
+                name.strip_prefix("poi-").map(str::to_string)
+            }),
+        _ => probe_version(&p, &["--version"]),
+    };
+    tool
 }
 
 /// The textract CLI as a tool: `textract -j JOBS PATH...`.
@@ -505,6 +564,7 @@ pub fn textract(program: PathBuf, jobs: usize) -> Tool {
         output: OutputKind::StdoutText,
         role: Role::Text,
         is_textract: true,
+        version: None,
     }
 }
 
@@ -621,6 +681,32 @@ mod tests {
             ]
         );
         assert!(split_headed_output("").is_empty());
+    }
+
+    #[test]
+    fn versions_parse_from_each_peers_banner() {
+        assert_eq!(
+            parse_version("pdftotext version 22.12.0\nCopyright").as_deref(),
+            Some("22.12.0")
+        );
+        assert_eq!(
+            parse_version("Name: antiword\n\tVersion: 0.37  (21 Oct 2005)").as_deref(),
+            Some("0.37")
+        );
+        assert_eq!(
+            parse_version("pdfminer.six v20260107").as_deref(),
+            Some("20260107")
+        );
+        assert_eq!(
+            parse_version("Charset-Normalizer 3.4.7 - Python 3.11.7 - Unicode 14.0.0").as_deref(),
+            Some("3.4.7")
+        );
+        assert_eq!(
+            parse_version("\nuchardet Command Line Tool\nVersion 0.0.7\n").as_deref(),
+            Some("0.0.7")
+        );
+        assert_eq!(parse_version("textract 0.1.0").as_deref(), Some("0.1.0"));
+        assert_eq!(parse_version("usage: tool [-h] 2 files"), None);
     }
 
     #[test]
