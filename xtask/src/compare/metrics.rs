@@ -185,42 +185,99 @@ pub fn ratio(ours: Option<f64>, theirs: Option<f64>) -> Option<f64> {
     }
 }
 
-/// A key under which two charset labels are equal when they name the same
-/// decoder: the WHATWG encoding (via `encoding_rs`' label table) when the label
-/// is one, after mapping common Python/ICU spellings; otherwise the label
-/// lower-cased with `_` turned into `-`.
-pub fn charset_key(label: &str) -> Option<String> {
-    let l = label.trim().to_ascii_lowercase().replace('_', "-");
-    if l.is_empty() || l == "unknown" || l == "none" || l == "null" {
-        return None;
-    }
-    let alias = match l.as_str() {
-        "cp932" | "ms932" | "sjis" | "x-sjis" | "shift-jis" => "shift_jis",
+/// Python/ICU/uchardet spellings mapped to a WHATWG label (or to a plain name
+/// for encodings WHATWG does not have).
+fn charset_alias(l: &str) -> &str {
+    match l {
+        "cp932" | "ms932" | "sjis" | "x-sjis" | "shift-jis" | "shift-jis-2004"
+        | "shift-jisx0213" => "shift_jis",
         "cp949" | "uhc" | "ks-c-5601-1987" => "euc-kr",
-        "cp936" | "ms936" => "gbk",
+        "cp936" | "ms936" | "gb18030" => "gbk",
         "cp950" | "big5hkscs" | "big5-hkscs" => "big5",
-        "euc-jis-2004" | "eucjp" => "euc-jp",
+        "euc-jis-2004" | "euc-jisx0213" | "eucjp" => "euc-jp",
         "utf-8-sig" | "utf8" => "utf-8",
-        "utf-16" => "utf-16le",
-        "tis620" | "tis-620" | "iso-8859-11" => "windows-874",
+        "utf-16-be" => "utf-16be",
+        "utf-16-le" => "utf-16le",
+        "utf-32-be" => "utf-32be",
+        "utf-32-le" => "utf-32le",
+        "cp874" | "tis620" => "windows-874",
         "maccyrillic" | "mac-cyrillic" => "x-mac-cyrillic",
         "macroman" | "mac-roman" => "macintosh",
         "cp855" => "ibm855",
         "koi8r" => "koi8-r",
         "iso2022-jp" | "iso-2022-jp-2" => "iso-2022-jp",
+        "iso2022-kr" => "iso-2022-kr",
         other => other,
-    };
-    let key = match encoding_rs::Encoding::for_label(alias.as_bytes()) {
-        Some(enc) => enc.name().to_ascii_lowercase(),
-        None => alias.to_string(),
-    };
+    }
+}
+
+/// The key of one spelling: the WHATWG encoding name when `encoding_rs`
+/// knows the label (except the `replacement` catch-all), else the spelling.
+fn whatwg_or_self(l: &str) -> (String, bool) {
+    let a = charset_alias(l);
+    match encoding_rs::Encoding::for_label(a.as_bytes()) {
+        Some(enc) if enc != encoding_rs::REPLACEMENT => {
+            let name = enc.name().to_ascii_lowercase();
+            // WHATWG's gbk decoder is its gb18030 decoder.
+            (
+                if name == "gb18030" {
+                    "gbk".into()
+                } else {
+                    name
+                },
+                true,
+            )
+        }
+        _ => (a.to_string(), a != l),
+    }
+}
+
+/// A key under which two charset labels are equal when they name the same
+/// decoder: the WHATWG encoding (via `encoding_rs`' label table) after mapping
+/// common Python/ICU/uchardet spellings; a chardet-corpus language suffix
+/// (`iso-8859-5-russian`) is dropped when what remains is a known label;
+/// otherwise the label lower-cased with `_` turned into `-`.
+pub fn charset_key(label: &str) -> Option<String> {
+    let l = label.trim().to_ascii_lowercase().replace('_', "-");
+    if l.is_empty() || l == "unknown" || l == "none" || l == "null" || l == "undefined" {
+        return None;
+    }
+    let (key, known) = whatwg_or_self(&l);
+    if known {
+        return Some(key);
+    }
+    let mut stem = l.as_str();
+    while let Some((head, tail)) = stem.rsplit_once('-') {
+        if tail.is_empty() || !tail.chars().all(|c| c.is_ascii_alphabetic()) {
+            break;
+        }
+        let (k, known) = whatwg_or_self(head);
+        if known {
+            return Some(k);
+        }
+        stem = head;
+    }
     Some(key)
 }
 
 /// Whether a detected charset label names the same decoder as the expected one.
+/// A generic `UTF-16`/`UTF-32` (byte order from the BOM) matches either order.
 pub fn charset_matches(detected: &str, expected: &str) -> bool {
-    match (charset_key(detected), charset_key(expected)) {
-        (Some(a), Some(b)) => a == b,
+    let (Some(a), Some(b)) = (charset_key(detected), charset_key(expected)) else {
+        return false;
+    };
+    if a == b {
+        return true;
+    }
+    let generic = |g: &str, other: &str| matches!(g, "utf-16" | "utf-32") && other.starts_with(g);
+    // encoding_rs reads a bare `utf-16` label as UTF-16LE.
+    let bare = |l: &str| {
+        let l = l.trim().to_ascii_lowercase();
+        matches!(l.as_str(), "utf-16" | "utf-32").then_some(l)
+    };
+    match (bare(detected), bare(expected)) {
+        (Some(g), _) => generic(&g, &b),
+        (_, Some(g)) => generic(&g, &a),
         _ => false,
     }
 }
@@ -286,7 +343,6 @@ mod tests {
         assert!(charset_matches("SHIFT_JIS", "CP932"));
         assert!(charset_matches("koi8_r", "KOI8-R"));
         assert!(charset_matches("cp949", "EUC-KR"));
-        assert!(!charset_matches("GB2312", "gb18030"));
         assert!(charset_matches("gb2312", "GBK"));
         assert!(charset_matches("ISO-8859-1", "windows-1252"));
         assert!(charset_matches("TIS-620", "windows-874"));
@@ -295,6 +351,29 @@ mod tests {
         assert!(charset_matches("Johab", "johab"));
         assert!(!charset_matches("windows-1251", "KOI8-R"));
         assert!(!charset_matches("unknown", "unknown"));
+        // chardet-corpus labels carry a language suffix.
+        assert!(charset_matches("ISO-8859-5", "iso-8859-5-russian"));
+        assert!(charset_matches("cp1251", "windows-1251-bulgarian"));
+        assert!(charset_matches("windows-1254", "iso-8859-9-turkish"));
+        assert!(!charset_matches("windows-1253", "iso-8859-7-greek"));
+        // ... but EUC-TW is not "EUC" in Taiwanese.
+        assert!(charset_matches("EUC-TW", "EUC-TW"));
+        assert!(!charset_matches("euc_jis_2004", "EUC-TW"));
+        // GB18030 decodes GB2312 (WHATWG: one decoder).
+        assert!(charset_matches("GB18030", "GB2312"));
+        assert!(charset_matches("UHC", "CP949"));
+        assert!(charset_matches("shift_jis_2004", "CP932"));
+        // Python's byte-order spellings, and generic UTF-16/32 (BOM) labels.
+        assert!(charset_matches("utf_16_be", "UTF-16BE"));
+        assert!(charset_matches("utf_32_le", "UTF-32LE"));
+        assert!(charset_matches("UTF-16BE", "UTF-16"));
+        assert!(charset_matches("utf_32", "UTF-32"));
+        assert!(!charset_matches("UTF-8", "UTF-16"));
+        assert!(charset_matches("UTF-16", "UTF-16LE"));
+        // iso-2022-kr is WHATWG's `replacement`; keep it apart from others.
+        assert!(charset_matches("iso2022_kr", "iso-2022-kr"));
+        assert!(!charset_matches("ISO-2022-KR", "iso-2022-cn"));
+        assert!(!charset_matches("undefined", "CP932"));
         assert_eq!(charset_key(""), None);
     }
 }

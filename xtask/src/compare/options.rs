@@ -19,7 +19,7 @@ options:
   --jobs N          textract -j N (default 1: single-threaded like the peers)
   --textract PATH   textract binary (default: cargo build --release -p textract-cli)
   --peers A,B       only these peers (names as in the tables)
-  --mode M          per-file, batch or both (default both)
+  --mode M          per-file, batch, both, or fidelity (no timing) (default both)
   --all-files       also time hostile files (ENCRYPTED, FUZZ, ...; default: clean files only)
   --timeout SECS    kill a per-file process after SECS (default 60; batch: SECS x files x passes)
   --report PATH     markdown report to update (default <workspace>/docs/benchmarks.md)
@@ -138,9 +138,13 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
                         per_file: true,
                         batch: true,
                     },
+                    "fidelity" => Modes {
+                        per_file: false,
+                        batch: false,
+                    },
                     other => {
                         return Err(format!(
-                            "--mode: expected per-file, batch or both, got `{other}`"
+                            "--mode: expected per-file, batch, both or fidelity, got `{other}`"
                         ));
                     }
                 }
@@ -198,6 +202,14 @@ mod tests {
         assert!(parse(&args("--runs 0")).is_err());
         assert!(parse(&args("--runs")).is_err());
         assert!(parse(&args("--mode fast")).is_err());
+        let f = parse(&args("--mode fidelity")).unwrap().unwrap();
+        assert_eq!(
+            f.modes,
+            Modes {
+                per_file: false,
+                batch: false
+            }
+        );
         assert!(parse(&args("--bogus")).is_err());
         assert!(parse(&args("--help")).unwrap().is_none());
     }
