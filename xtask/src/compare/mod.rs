@@ -90,6 +90,8 @@ pub struct FormatRuns {
     pub jobs: usize,
     /// Hostile files were timed too (`--all-files`).
     pub all_files: bool,
+    /// Timing modes that ran.
+    pub modes: options::Modes,
 }
 
 /// Entry point: `cargo xtask compare [OPTIONS]`.
@@ -251,6 +253,7 @@ pub fn compare_format(
             rss_measured: runner.time_bin.is_some(),
             jobs: opts.jobs,
             all_files: opts.all_files,
+            modes: opts.modes,
         });
     }
     let out_file = runner.scratch.join("tool-output.txt");
@@ -423,6 +426,7 @@ pub fn compare_format(
         rss_measured: runner.time_bin.is_some(),
         jobs: opts.jobs,
         all_files: opts.all_files,
+        modes: opts.modes,
     })
 }
 

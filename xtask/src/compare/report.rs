@@ -208,36 +208,43 @@ fn name_cell(s: &ToolSummary) -> String {
 }
 
 /// One line on what was run.
-fn method_line(runs: &FormatRuns, sums: &[ToolSummary]) -> String {
+fn method_line(runs: &FormatRuns) -> String {
     let clean = runs.files.iter().filter(|f| !f.hostile).count();
     let hostile = runs.files.len() - clean;
-    let batch_tools: Vec<&str> = sums
-        .iter()
-        .filter(|s| s.batch_median.is_some())
-        .map(|s| s.name.as_str())
-        .collect();
-    format!(
-        "{} files: {clean} clean (fidelity), {hostile} hostile (crash/hang check only); \
-         timed: {}. \
-         Per-file: one process per file, Σ over files, median of {} interleaved runs. \
-         Batch (tools taking many files: {}): one process over all timed files × {} passes, \
-         median of {} interleaved runs. textract runs with `-j {}`.",
-        runs.files.len(),
-        if runs.all_files {
-            "all files"
-        } else {
-            "clean files"
-        },
-        runs.runs,
-        if batch_tools.is_empty() {
-            "none".to_string()
-        } else {
-            batch_tools.join(", ")
-        },
-        runs.passes,
-        runs.runs,
-        runs.jobs
-    )
+    let mut line = format!(
+        "{} files: {clean} clean (fidelity), {hostile} hostile (crash/hang check only). ",
+        runs.files.len()
+    );
+    let timed = if runs.all_files {
+        "all files"
+    } else {
+        "the clean files"
+    };
+    if runs.modes.per_file {
+        line.push_str(&format!(
+            "Per-file: one process per file over {timed}, Σ over files, median of {} interleaved runs. ",
+            runs.runs
+        ));
+    }
+    if runs.modes.batch {
+        let many: Vec<&str> = runs
+            .tools
+            .iter()
+            .filter(|t| t.tool.takes_many)
+            .map(|t| t.tool.name.as_str())
+            .collect();
+        line.push_str(&format!(
+            "Batch ({}): one process over {timed} × {} passes, median of {} interleaved runs. ",
+            many.join(", "),
+            runs.passes,
+            runs.runs
+        ));
+    }
+    if !runs.modes.per_file && !runs.modes.batch {
+        line.push_str("Timing not run (--mode fidelity). ");
+    }
+    line.push_str(&format!("textract runs with `-j {}`.", runs.jobs));
+    line
 }
 
 /// `versions: textract 0.1.0, pdftotext 22.12.0, ...` (unknown ones left out).
@@ -337,7 +344,7 @@ pub fn text(runs: &FormatRuns, sums: &[ToolSummary], ctx: &Context) -> String {
         "\n== {} — {} · nproc {} · {} ==\n",
         runs.format, ctx.date, ctx.nproc, ctx.cpu
     );
-    out.push_str(&format!("   {}\n", method_line(runs, sums)));
+    out.push_str(&format!("   {}\n", method_line(runs)));
     let versions = versions_line(sums);
     if !versions.is_empty() {
         out.push_str(&format!("   {versions}\n"));
@@ -369,7 +376,7 @@ pub fn markdown(runs: &FormatRuns, sums: &[ToolSummary], ctx: &Context) -> Strin
         ctx.date,
         ctx.nproc,
         ctx.cpu,
-        method_line(runs, sums),
+        method_line(runs),
         versions_line(sums)
     ));
     let (h, r) = speed_table(runs, sums);

@@ -249,6 +249,12 @@ fn text_peers_are_timed_scored_and_reported() {
     let text = report::text(&result, &sums, &ctx);
     assert!(text.contains("== doc — 2026-11-22 00:00 UTC · nproc 2 · Test CPU =="));
     assert!(text.contains("note: skipped absent: absent not found"));
+    assert!(text.contains(
+        "Batch (textract, same): one process over the clean files × 2 passes, median of 3"
+    ));
+    assert!(text.contains(
+        "Per-file: one process per file over the clean files, Σ over files, median of 3"
+    ));
     assert!(text.contains("note: failing failed on: doc/src/b.doc"));
     assert!(text.contains("note: crasher crashed or hung on: doc/src/bad.doc"));
     let md = report::markdown(&result, &sums, &ctx);
@@ -327,6 +333,7 @@ fn charset_detectors_are_scored_against_the_manifest() {
     };
     let md = report::markdown(&result, &sums, &ctx);
     assert!(md.contains("| detector (charset) |"));
+    assert!(!md.contains("Batch ("));
     assert!(md.contains("| 1/2 (50.0%) |"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
