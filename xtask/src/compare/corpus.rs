@@ -223,3 +223,69 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
+
+/// The same listing on the shared corpus, when it is there.
+#[cfg(test)]
+mod corpus_tests {
+    use super::*;
+
+    fn corpus() -> Option<PathBuf> {
+        let dir = crate::util::workspace_root().join("../shared/corpus");
+        if dir.join("MANIFEST.tsv").is_file() {
+            Some(dir)
+        } else {
+            println!("corpus tests skipped: {} not found", dir.display());
+            None
+        }
+    }
+
+    fn find<'a>(files: &'a [CorpusFile], rel: &str) -> &'a CorpusFile {
+        files.iter().find(|f| f.rel == rel).unwrap()
+    }
+
+    #[test]
+    fn doc_listing_flags_password_protected_and_fuzzed() {
+        let Some(dir) = corpus() else { return };
+        let files = list(&dir, "doc").unwrap();
+        assert!(files.iter().all(|f| !is_sidecar(&f.rel)));
+        assert!(find(&files, "doc/poi/PasswordProtected.doc").hostile);
+        assert!(find(&files, "doc/poi/Fuzzed.doc").hostile);
+        let word6 = find(&files, "doc/poi/Word6.doc");
+        assert!(!word6.hostile);
+        assert!(!word6.expected.is_empty());
+        assert!(find(&files, "doc/poi/SampleDoc.doc").reference.is_some());
+    }
+
+    #[test]
+    fn html_listing_reads_expected_encoding_of_koi8_r_page() {
+        let Some(dir) = corpus() else { return };
+        let files = list(&dir, "html").unwrap();
+        let koi = find(
+            &files,
+            "html/chardet/KOI8-R___chromium_KOI8-R_with_no_encoding_specified.html",
+        );
+        assert_eq!(koi.expected_encoding.as_deref(), Some("KOI8-R"));
+        assert!(!koi.expected.is_empty());
+        assert!(
+            files
+                .iter()
+                .filter(|f| f.expected_encoding.is_some())
+                .count()
+                > 50
+        );
+    }
+
+    #[test]
+    fn pdf_listing_flags_encrypted_and_broken_files() {
+        let Some(dir) = corpus() else { return };
+        let files = list(&dir, "pdf").unwrap();
+        assert!(find(&files, "pdf/pdfjs/issue3371.pdf").hostile);
+        assert!(find(&files, "pdf/pdfjs/REDHAT-1531897-0.pdf").hostile);
+        assert!(!find(&files, "pdf/pdfjs/tracemonkey.pdf").hostile);
+        assert!(
+            !find(&files, "pdf/pdfjs/tracemonkey.pdf")
+                .expected
+                .is_empty()
+        );
+    }
+}

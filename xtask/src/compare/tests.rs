@@ -358,3 +358,85 @@ fn ratios_are_textract_over_peer() {
     assert_eq!(peer.rss_ratio(&ours), Some(0.25));
     assert_eq!(ToolSummary::default().per_file_ratio(&ours), None);
 }
+
+/// Each peer present on this machine, run on a simple corpus file and read
+/// the way the comparison reads it (skipped when the corpus or peer is absent).
+fn real_peers_read(format: &str, rel: &str, role: Role) {
+    let corpus = crate::util::workspace_root().join("../shared/corpus");
+    if !corpus.join("MANIFEST.tsv").is_file() {
+        println!("corpus tests skipped: {} not found", corpus.display());
+        return;
+    }
+    let files = super::corpus::list(&corpus, format).unwrap();
+    let file = files.iter().find(|f| f.rel == rel).unwrap();
+    let dir = temp(&format!("real-{format}"));
+    let r = runner(&dir);
+    let out = dir.join("out.txt");
+    for (name, found) in super::tools::peers(format, &dir) {
+        let Ok(tool) = found else {
+            println!("peer {name} absent: skipped");
+            continue;
+        };
+        if tool.role != role {
+            continue;
+        }
+        let run = r.run(
+            &tool.program,
+            &tool.args(&[&file.path], Some(&out)),
+            true,
+            true,
+            r.timeout,
+        );
+        assert!(run.exit.is_ok(), "{name}: {:?}", run.exit);
+        let written = std::fs::read(&out).ok();
+        let got = super::tools::parse_output(tool.output, &run.stdout, written.as_deref());
+        match tool.role {
+            Role::Text => {
+                let recall = super::metrics::Recall::of(&got.text, &file.expected);
+                assert!(
+                    recall.found > 0,
+                    "{name} found none of {:?} in {:?}",
+                    file.expected,
+                    got.text
+                );
+            }
+            Role::Charset => {
+                let expected = file.expected_encoding.as_deref().unwrap();
+                let detected = got.charset.unwrap_or_default();
+                assert!(
+                    super::metrics::charset_matches(&detected, expected),
+                    "{name}: {detected} vs {expected}"
+                );
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn real_pdf_peers_read_basicapi_pdf() {
+    real_peers_read("pdf", "pdf/pdfjs/basicapi.pdf", Role::Text);
+}
+
+#[test]
+fn real_doc_peers_read_test2_doc() {
+    real_peers_read("doc", "doc/poi/test2.doc", Role::Text);
+}
+
+#[test]
+fn real_html_charset_peers_read_koi8_r_page() {
+    real_peers_read(
+        "html",
+        "html/chardet/KOI8-R___chromium_KOI8-R_with_no_encoding_specified.html",
+        Role::Charset,
+    );
+}
+
+#[test]
+fn real_html_text_peer_reads_utf_8_page() {
+    real_peers_read(
+        "html",
+        "html/chardet/utf-8___mozilla_bug306272_text.html",
+        Role::Text,
+    );
+}
