@@ -132,7 +132,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .report
         .clone()
         .unwrap_or_else(|| root.join("docs").join("benchmarks.md"));
-    let context = report::Context::of_this_machine(args);
+    let context = report::Context::of_this_machine(args, &root);
     let formats = if opts.formats.iter().any(|f| f == "all") {
         corpus::formats(&corpus)?
     } else {

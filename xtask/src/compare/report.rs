@@ -35,11 +35,13 @@ pub struct Context {
     pub nproc: usize,
     /// CPU model name.
     pub cpu: String,
+    /// The workspace's git commit (`abc1234`, `+dirty` with local changes).
+    pub commit: Option<String>,
 }
 
 impl Context {
-    /// The context of a run with `args` on this machine.
-    pub fn of_this_machine(args: &[String]) -> Self {
+    /// The context of a run with `args` on this machine, in the workspace `root`.
+    pub fn of_this_machine(args: &[String], root: &Path) -> Self {
         let quoted: Vec<String> = args
             .iter()
             .map(|a| {
@@ -72,11 +74,27 @@ impl Context {
                     .map(|(_, v)| v.trim().to_string())
             })
             .unwrap_or_else(|| "unknown CPU".into());
+        let git = |args: &[&str]| {
+            Command::new("git")
+                .arg("-C")
+                .arg(root)
+                .args(args)
+                .output()
+                .ok()
+                .filter(|o| o.status.success())
+                .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        };
+        let commit = git(&["rev-parse", "--short", "HEAD"]).map(|c| {
+            let dirty = git(&["status", "--porcelain", "--untracked-files=no"])
+                .is_some_and(|s| !s.is_empty());
+            if dirty { format!("{c}+dirty") } else { c }
+        });
         Context {
             command,
             date,
             nproc,
             cpu,
+            commit,
         }
     }
 }
@@ -338,11 +356,23 @@ fn md_table(header: &[String], rows: &[Vec<String>]) -> String {
     out
 }
 
+/// ` · workspace at abc1234` when the commit is known.
+fn commit_part(ctx: &Context) -> String {
+    ctx.commit
+        .as_ref()
+        .map(|c| format!(" · workspace at {c}"))
+        .unwrap_or_default()
+}
+
 /// The human-readable report printed on stdout.
 pub fn text(runs: &FormatRuns, sums: &[ToolSummary], ctx: &Context) -> String {
     let mut out = format!(
-        "\n== {} — {} · nproc {} · {} ==\n",
-        runs.format, ctx.date, ctx.nproc, ctx.cpu
+        "\n== {} — {} · nproc {} · {}{} ==\n",
+        runs.format,
+        ctx.date,
+        ctx.nproc,
+        ctx.cpu,
+        commit_part(ctx)
     );
     out.push_str(&format!("   {}\n", method_line(runs)));
     let versions = versions_line(sums);
@@ -371,11 +401,12 @@ pub fn markdown(runs: &FormatRuns, sums: &[ToolSummary], ctx: &Context) -> Strin
     let f = &runs.format;
     let mut out = format!("<!-- compare:{f}:start -->\n## {f}\n\n");
     out.push_str(&format!(
-        "`{}` · {} · nproc {} · {}\n\n{} {}\n\n",
+        "`{}` · {} · nproc {} · {}{}\n\n{} {}\n\n",
         ctx.command,
         ctx.date,
         ctx.nproc,
         ctx.cpu,
+        commit_part(ctx),
         method_line(runs),
         versions_line(sums)
     ));
@@ -498,6 +529,18 @@ mod tests {
         let out2 = splice(&out, "html", html);
         assert!(out2.ends_with(&format!("\n\n{html}")));
         assert!(out2.contains("new pdf") && out2.contains("old doc"));
+    }
+
+    #[test]
+    fn context_quotes_the_command_line() {
+        let args = vec!["--format".to_string(), "a b".to_string()];
+        let ctx = Context::of_this_machine(&args, &crate::util::workspace_root());
+        assert_eq!(ctx.command, "cargo xtask compare --format 'a b'");
+        assert!(ctx.nproc >= 1);
+        assert!(ctx.date.ends_with("UTC") || ctx.date == "unknown date");
+        let bare = Context::of_this_machine(&[], Path::new("/nonexistent"));
+        assert_eq!(bare.command, "cargo xtask compare");
+        assert_eq!(bare.commit, None);
     }
 
     #[test]

@@ -245,9 +245,12 @@ fn text_peers_are_timed_scored_and_reported() {
         date: "2026-11-22 00:00 UTC".into(),
         nproc: 2,
         cpu: "Test CPU".into(),
+        commit: Some("abc1234+dirty".into()),
     };
     let text = report::text(&result, &sums, &ctx);
-    assert!(text.contains("== doc — 2026-11-22 00:00 UTC · nproc 2 · Test CPU =="));
+    assert!(text.contains(
+        "== doc — 2026-11-22 00:00 UTC · nproc 2 · Test CPU · workspace at abc1234+dirty =="
+    ));
     assert!(text.contains("note: skipped absent: absent not found"));
     assert!(text.contains(
         "Batch (textract, same): one process over the clean files × 2 passes, median of 3"
@@ -330,6 +333,7 @@ fn charset_detectors_are_scored_against_the_manifest() {
         date: "d".into(),
         nproc: 1,
         cpu: "p".into(),
+        commit: None,
     };
     let md = report::markdown(&result, &sums, &ctx);
     assert!(md.contains("| detector (charset) |"));
