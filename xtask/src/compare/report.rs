@@ -143,7 +143,7 @@ fn speed_table(runs: &FormatRuns, sums: &[ToolSummary]) -> (Vec<String>, Vec<Vec
         "tool".to_string(),
         "per-file wall (Σ files)".into(),
         "textract/tool".into(),
-        format!("batch wall ({} passes)", runs.passes),
+        format!("batch wall ({})", plural(runs.passes, "pass", "passes")),
         "textract/tool".into(),
         "peak RSS".into(),
         "textract/tool".into(),
@@ -225,6 +225,11 @@ fn name_cell(s: &ToolSummary) -> String {
     }
 }
 
+/// `1 pass`, `10 passes`.
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// One line on what was run.
 fn method_line(runs: &FormatRuns) -> String {
     let clean = runs.files.iter().filter(|f| !f.hostile).count();
@@ -240,8 +245,8 @@ fn method_line(runs: &FormatRuns) -> String {
     };
     if runs.modes.per_file {
         line.push_str(&format!(
-            "Per-file: one process per file over {timed}, Σ over files, median of {} interleaved runs. ",
-            runs.runs
+            "Per-file: one process per file over {timed}, Σ over files, median of {}. ",
+            plural(runs.runs, "run", "interleaved runs")
         ));
     }
     if runs.modes.batch {
@@ -252,10 +257,10 @@ fn method_line(runs: &FormatRuns) -> String {
             .map(|t| t.tool.name.as_str())
             .collect();
         line.push_str(&format!(
-            "Batch ({}): one process over {timed} × {} passes, median of {} interleaved runs. ",
+            "Batch ({}): one process over {timed} × {}, median of {}. ",
             many.join(", "),
-            runs.passes,
-            runs.runs
+            plural(runs.passes, "pass", "passes"),
+            plural(runs.runs, "run", "interleaved runs")
         ));
     }
     if !runs.modes.per_file && !runs.modes.batch {

@@ -253,10 +253,10 @@ fn text_peers_are_timed_scored_and_reported() {
     ));
     assert!(text.contains("note: skipped absent: absent not found"));
     assert!(text.contains(
-        "Batch (textract, same): one process over the clean files × 2 passes, median of 3"
+        "Batch (textract, same): one process over the clean files × 2 passes, median of 3 interleaved runs"
     ));
     assert!(text.contains(
-        "Per-file: one process per file over the clean files, Σ over files, median of 3"
+        "Per-file: one process per file over the clean files, Σ over files, median of 3 interleaved runs"
     ));
     assert!(text.contains("note: failing failed on: doc/src/b.doc"));
     assert!(text.contains("note: crasher crashed or hung on: doc/src/bad.doc"));
