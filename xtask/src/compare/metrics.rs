@@ -177,6 +177,18 @@ pub fn median(values: &[Duration]) -> Option<Duration> {
     }
 }
 
+/// Half the range of `values` relative to their median (`±` in the tables),
+/// or `None` for fewer than two values.
+pub fn spread(values: &[Duration]) -> Option<f64> {
+    if values.len() < 2 {
+        return None;
+    }
+    let lo = values.iter().min()?.as_secs_f64();
+    let hi = values.iter().max()?.as_secs_f64();
+    let mid = median(values)?.as_secs_f64();
+    (mid > 0.0).then(|| (hi - lo) / 2.0 / mid)
+}
+
 /// `ours / theirs`, or `None` when the peer's value is zero or missing.
 pub fn ratio(ours: Option<f64>, theirs: Option<f64>) -> Option<f64> {
     match (ours, theirs) {
@@ -333,6 +345,9 @@ mod tests {
         assert_eq!(median(&[ms(30), ms(10), ms(20)]), Some(ms(20)));
         assert_eq!(median(&[ms(40), ms(10), ms(20), ms(30)]), Some(ms(25)));
         assert_eq!(median(&[]), None);
+        // Range 10..30 around a median of 20: ±50%.
+        assert!((spread(&[ms(30), ms(10), ms(20)]).unwrap() - 0.5).abs() < 1e-12);
+        assert_eq!(spread(&[ms(30)]), None);
         assert_eq!(ratio(Some(1.0), Some(4.0)), Some(0.25));
         assert_eq!(ratio(Some(1.0), Some(0.0)), None);
         assert_eq!(ratio(None, Some(1.0)), None);

@@ -139,7 +139,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
         opts.formats.clone()
     };
     for format in &formats {
-        let peers = tools::peers(format, &scratch);
+        let wanted = |name: &str| {
+            opts.peers
+                .as_ref()
+                .is_none_or(|only| only.iter().any(|p| p.eq_ignore_ascii_case(name)))
+        };
+        let peers = tools::peers(format, &scratch, &wanted);
         let result = compare_format(format, &corpus, &textract, peers, &opts, &runner)?;
         let summary = summary::summarise(&result);
         print!("{}", report::text(&result, &summary, &context));

@@ -112,6 +112,14 @@ pub fn fmt_duration(d: Option<Duration>) -> String {
     }
 }
 
+/// A median with its spread: `706.2 ms ±1.5%`.
+pub fn fmt_timing(median: Option<Duration>, spread: Option<f64>) -> String {
+    match (median, spread) {
+        (Some(_), Some(s)) => format!("{} ±{:.1}%", fmt_duration(median), s * 100.0),
+        _ => fmt_duration(median),
+    }
+}
+
 /// KiB as `12.3 MiB`, or `—`.
 pub fn fmt_rss(kib: Option<u64>) -> String {
     kib.map(|k| format!("{:.1} MiB", k as f64 / 1024.0))
@@ -162,13 +170,9 @@ fn speed_table(runs: &FormatRuns, sums: &[ToolSummary]) -> (Vec<String>, Vec<Vec
             };
             vec![
                 name_cell(s),
-                fmt_duration(s.per_file_median),
+                fmt_timing(s.per_file_median, s.per_file_spread),
                 r(ToolSummary::per_file_ratio),
-                if s.batch_median.is_some() {
-                    fmt_duration(s.batch_median)
-                } else {
-                    "—".into()
-                },
+                fmt_timing(s.batch_median, s.batch_spread),
                 r(ToolSummary::batch_ratio),
                 fmt_rss(s.peak_rss_kib),
                 r(ToolSummary::rss_ratio),
@@ -555,6 +559,11 @@ mod tests {
         assert_eq!(fmt_duration(Some(Duration::from_secs(42))), "42.0 s");
         assert_eq!(fmt_duration(None), "—");
         assert_eq!(fmt_rss(Some(2048)), "2.0 MiB");
+        assert_eq!(
+            fmt_timing(Some(Duration::from_millis(20)), Some(0.015)),
+            "20.0 ms ±1.5%"
+        );
+        assert_eq!(fmt_timing(Some(Duration::from_millis(20)), None), "20.0 ms");
         assert_eq!(fmt_ratio(Some(0.3125)), "0.31×");
     }
 

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use super::FormatRuns;
 use super::corpus::CorpusFile;
-use super::metrics::{Overlap, Recall, charset_matches, median, normalize, ratio};
+use super::metrics::{Overlap, Recall, charset_matches, median, normalize, ratio, spread};
 use super::tools::Role;
 
 /// The numbers reported for one tool on one format.
@@ -23,6 +23,10 @@ pub struct ToolSummary {
     pub per_file_median: Option<Duration>,
     /// Median over runs of the batch-mode process.
     pub batch_median: Option<Duration>,
+    /// Half-range / median of the per-file-mode runs.
+    pub per_file_spread: Option<f64>,
+    /// Half-range / median of the batch-mode runs.
+    pub batch_spread: Option<f64>,
     /// The batch warm-up's exit was not 0 (text of the exit).
     pub batch_note: Option<String>,
     /// Largest peak RSS over the timed files (KiB), one process per file.
@@ -129,6 +133,8 @@ pub fn summarise(runs: &FormatRuns) -> Vec<ToolSummary> {
             version: t.tool.version.clone(),
             per_file_median: median(&t.per_file_runs),
             batch_median: median(&t.batch_runs),
+            per_file_spread: spread(&t.per_file_runs),
+            batch_spread: spread(&t.batch_runs),
             ..ToolSummary::default()
         };
         if let Some(w) = &t.batch_warmup {

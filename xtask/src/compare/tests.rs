@@ -376,7 +376,7 @@ fn real_peers_read(format: &str, rel: &str, role: Role) {
     let dir = temp(&format!("real-{format}"));
     let r = runner(&dir);
     let out = dir.join("out.txt");
-    for (name, found) in super::tools::peers(format, &dir) {
+    for (name, found) in super::tools::peers(format, &dir, &|_| true) {
         let Ok(tool) = found else {
             println!("peer {name} absent: skipped");
             continue;

@@ -342,8 +342,9 @@ fn need(program: &str, hint: &str) -> Result<PathBuf, String> {
 }
 
 /// The peers of `format` and, for absent ones, why they are skipped.
-/// `scratch` receives compiled helpers (the POI class).
-pub fn peers(format: &str, scratch: &Path) -> Vec<(String, Found)> {
+/// `scratch` receives compiled helpers (the POI class); peers not `wanted`
+/// are neither compiled nor asked for their version.
+pub fn peers(format: &str, scratch: &Path, wanted: &dyn Fn(&str) -> bool) -> Vec<(String, Found)> {
     use OutputKind::*;
     use Role::*;
     // Resolve the real interpreter and its scripts folder once: version-manager
@@ -368,7 +369,7 @@ pub fn peers(format: &str, scratch: &Path) -> Vec<(String, Found)> {
             .filter(|p| which(&p.to_string_lossy()).is_some())
             .map_or_else(|| need(script, &format!("pip install {pip}")), Ok)
     };
-    let list = match format {
+    let list: Vec<(String, Found)> = match format {
         "pdf" => vec![
             (
                 "pdftotext".into(),
@@ -445,7 +446,12 @@ pub fn peers(format: &str, scratch: &Path) -> Vec<(String, Found)> {
             ),
             (
                 "POI".into(),
-                poi_tool(scratch).map(|(java, pre)| {
+                if wanted("POI") {
+                    poi_tool(scratch)
+                } else {
+                    Err("not selected".into())
+                }
+                .map(|(java, pre)| {
                     let pre: Vec<&str> = pre.iter().map(String::as_str).collect();
                     peer("POI", java, &pre, &[], true, StdoutText, Text)
                 }),
@@ -496,7 +502,14 @@ pub fn peers(format: &str, scratch: &Path) -> Vec<(String, Found)> {
         _ => Vec::new(),
     };
     list.into_iter()
-        .map(|(name, found)| (name, found.map(with_version)))
+        .map(|(name, found)| {
+            let found = if wanted(&name) {
+                found.map(with_version)
+            } else {
+                found
+            };
+            (name, found)
+        })
         .collect()
 }
 
@@ -707,6 +720,23 @@ mod tests {
         );
         assert_eq!(parse_version("textract 0.1.0").as_deref(), Some("0.1.0"));
         assert_eq!(parse_version("usage: tool [-h] 2 files"), None);
+    }
+
+    #[test]
+    fn unwanted_peers_are_not_prepared() {
+        let scratch =
+            std::env::temp_dir().join(format!("xtask-compare-wanted-{}", std::process::id()));
+        let doc = peers("doc", &scratch, &|n| n == "antiword");
+        let names: Vec<&str> = doc.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["antiword", "catdoc", "wvText", "POI"]);
+        let poi = doc.iter().find(|(n, _)| n == "POI").unwrap();
+        assert_eq!(
+            poi.1.as_ref().err().map(String::as_str),
+            Some("not selected")
+        );
+        // The POI class was not compiled.
+        assert!(!scratch.join("poi").exists());
+        assert!(peers("xls", &scratch, &|_| true).is_empty());
     }
 
     #[test]
