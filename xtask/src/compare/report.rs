@@ -296,6 +296,23 @@ fn notes(runs: &FormatRuns, sums: &[ToolSummary]) -> Vec<String> {
     if !runs.rss_measured {
         n.push("peak RSS not measured: GNU time not found at /usr/bin/time (apt install time); wall time only".into());
     }
+    // A tool that fails quickly looks fast: say so beside the ratios.
+    if let Some(ours) = sums.iter().find(|s| s.is_textract) {
+        for s in sums
+            .iter()
+            .filter(|s| !s.is_textract && s.role == Some(Role::Text))
+        {
+            if ours.failed.len() > s.failed.len() {
+                n.push(format!(
+                    "timing ratios vs {} compare unequal work: textract failed on {} clean files, {} on {}",
+                    s.name,
+                    ours.failed.len(),
+                    s.name,
+                    s.failed.len()
+                ));
+            }
+        }
+    }
     for s in sums {
         if let Some((file, wall)) = &s.slowest {
             n.push(format!(

@@ -259,6 +259,7 @@ fn text_peers_are_timed_scored_and_reported() {
         "Per-file: one process per file over the clean files, Σ over files, median of 3 interleaved runs"
     ));
     assert!(text.contains("note: failing failed on: doc/src/b.doc"));
+    assert!(!text.contains("unequal work"));
     assert!(text.contains("note: crasher crashed or hung on: doc/src/bad.doc"));
     let md = report::markdown(&result, &sums, &ctx);
     assert!(md.starts_with("<!-- compare:doc:start -->\n## doc\n"));
@@ -443,4 +444,45 @@ fn real_html_text_peer_reads_utf_8_page() {
         "html/chardet/utf-8___mozilla_bug306272_text.html",
         Role::Text,
     );
+}
+
+#[test]
+fn ratios_over_unequal_work_are_flagged() {
+    let runs = super::FormatRuns {
+        format: "doc".into(),
+        files: Vec::new(),
+        tools: Vec::new(),
+        skipped: Vec::new(),
+        passes: 1,
+        runs: 1,
+        rss_measured: false,
+        jobs: 1,
+        all_files: false,
+        modes: Modes {
+            per_file: true,
+            batch: false,
+        },
+    };
+    let ours = ToolSummary {
+        name: "textract".into(),
+        role: Some(Role::Text),
+        is_textract: true,
+        failed: vec!["a.doc".into(), "b.doc".into()],
+        ..ToolSummary::default()
+    };
+    let peer = ToolSummary {
+        name: "antiword".into(),
+        role: Some(Role::Text),
+        ..ToolSummary::default()
+    };
+    let ctx = report::Context {
+        command: "c".into(),
+        date: "d".into(),
+        nproc: 1,
+        cpu: "p".into(),
+        commit: None,
+    };
+    let md = report::markdown(&runs, &[ours, peer], &ctx);
+    assert!(md.contains("- timing ratios vs antiword compare unequal work: textract failed on 2 clean files, antiword on 0\n"));
+    assert!(md.contains("- peak RSS not measured"));
 }
