@@ -3,9 +3,11 @@
 //! Run `cargo xtask help` for the list.
 
 mod bench;
-mod compare;
 mod fixtures;
 mod util;
+
+/// `cargo xtask compare`: textract against the peer tools (issue 3).
+mod compare;
 
 use std::process::ExitCode;
 
@@ -19,6 +21,11 @@ struct Task {
 /// Every task `cargo xtask` knows. Add a row here when a task works.
 const TASKS: &[Task] = &[
     Task {
+        name: "compare",
+        run: compare::run,
+        help: "time and score textract against the peer tools on the corpus (--help for options)",
+    },
+    Task {
         name: "fixtures",
         run: fixtures::run,
         help: "regenerate fixtures/ deterministically (optionally only the named groups)",
@@ -27,11 +34,6 @@ const TASKS: &[Task] = &[
         name: "bench",
         run: bench::run,
         help: "run the criterion benches of all crates and print a one-line summary of each",
-    },
-    Task {
-        name: "compare",
-        run: compare::run,
-        help: "time and score textract against the peer tools on the corpus (--help for options)",
     },
 ];
 
