@@ -8,6 +8,9 @@ mod fixtures;
 mod mutate;
 mod util;
 
+/// `cargo xtask compare`: textract against the peer tools (issue 3).
+mod compare;
+
 use std::process::ExitCode;
 
 /// A task: its name, what runs it, and one line of help.
@@ -19,6 +22,11 @@ struct Task {
 
 /// Every task `cargo xtask` knows. Add a row here when a task works.
 const TASKS: &[Task] = &[
+    Task {
+        name: "compare",
+        run: compare::run,
+        help: "time and score textract against the peer tools on the corpus (--help for options)",
+    },
     Task {
         name: "fixtures",
         run: fixtures::run,
