@@ -4,6 +4,7 @@
 
 mod bench;
 mod fixtures;
+mod gen_cmaps;
 mod util;
 
 use std::process::ExitCode;
@@ -26,6 +27,11 @@ const TASKS: &[Task] = &[
         name: "bench",
         run: bench::run,
         help: "run the criterion benches of all crates and print a one-line summary of each",
+    },
+    Task {
+        name: "gen-cmaps",
+        run: gen_cmaps::run,
+        help: "regenerate pdf-cmap's tables (CMaps, CID to Unicode, encodings, glyph list) from registry packages",
     },
 ];
 
