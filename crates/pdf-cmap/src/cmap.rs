@@ -13,6 +13,8 @@ pub struct Limits {
     pub max_entries: usize,
     /// Most codes a CMap may map to Unicode once `bfrange`s are expanded.
     pub max_unicode_codes: usize,
+    /// Most bytes of Unicode text all mappings together may hold.
+    pub max_unicode_bytes: usize,
     /// Most items in one `bfrange` array.
     pub max_array_items: usize,
     /// Resolve `usecmap` against the predefined CMaps (on by default).
@@ -24,6 +26,7 @@ impl Default for Limits {
         Limits {
             max_entries: 1 << 20,
             max_unicode_codes: 1 << 20,
+            max_unicode_bytes: 16 << 20,
             max_array_items: 1 << 16,
             resolve_usecmap: true,
         }
@@ -339,7 +342,7 @@ impl DenseCids {
                 2 => &mut d.two,
                 _ => continue,
             };
-            let high = r.high as usize;
+            let high = r.high.min(max_code(r.len)) as usize;
             if table.len() <= high {
                 table.resize(high + 1, Self::NONE);
             }
@@ -377,6 +380,16 @@ fn flatten(map: &BTreeMap<(u8, u32), (u32, u32)>) -> Vec<CidRange> {
             cid,
         })
         .collect()
+}
+
+/// The largest code of `len` bytes.
+fn max_code(len: u8) -> u32 {
+    match len {
+        1 => 0xff,
+        2 => 0xffff,
+        3 => 0xff_ffff,
+        _ => u32::MAX,
+    }
 }
 
 /// Big-endian value of up to 4 bytes; `None` for 0 or more than 4 bytes.
@@ -476,10 +489,17 @@ impl Builder {
     }
 
     fn unicode(&mut self, code: Code, s: &str, limits: &Limits) -> bool {
-        if self.uni.len() >= limits.max_unicode_codes {
+        let over = if self.uni.len() >= limits.max_unicode_codes {
+            Some("max_unicode_codes")
+        } else if self.pool.len().saturating_add(s.len()) > limits.max_unicode_bytes {
+            Some("max_unicode_bytes")
+        } else {
+            None
+        };
+        if let Some(what) = over {
             if !self.limit_warned {
                 self.limit_warned = true;
-                self.warn(Warning::LimitReached("max_unicode_codes"));
+                self.warn(Warning::LimitReached(what));
             }
             return false;
         }
@@ -524,6 +544,7 @@ impl Builder {
         let own_pool = std::mem::take(&mut self.pool);
         let unlimited = Limits {
             max_unicode_codes: usize::MAX,
+            max_unicode_bytes: usize::MAX,
             ..Limits::default()
         };
         for (code, s) in parent.unicode.iter() {
@@ -597,11 +618,7 @@ impl Builder {
                 self.cmap.warnings.push(Warning::CodespaceInferred);
             }
             for len in lens.into_iter().filter(|l| (1..=4).contains(l)) {
-                let high = if len == 4 {
-                    u32::MAX
-                } else {
-                    (1u32 << (8 * u32::from(len))) - 1
-                };
+                let high = max_code(len);
                 self.cmap
                     .codespace
                     .push(CodespaceRange { low: 0, high, len });
@@ -879,6 +896,7 @@ fn apply_entry(
             let (Some((low, len)), Some((high, _)), Some(cid)) = (hex(0), hex(1), int(2)) else {
                 return false;
             };
+            let high = high.min(max_code(len));
             if high < low {
                 return false;
             }
@@ -915,6 +933,8 @@ fn apply_entry(
             let (Some((low, len)), Some((high, _))) = (hex(0), hex(1)) else {
                 return false;
             };
+            // A high code longer than the low one is cut to the low code's length.
+            let high = high.min(max_code(len));
             if high < low {
                 return false;
             }
@@ -1308,6 +1328,22 @@ mod tests {
     }
 
     #[test]
+    fn high_code_longer_than_low_is_cut() {
+        // Found by the mutation test: <20> <FFFFFFFF> once sized a 16 GB table.
+        let c = cmap("1 begincidrange <20> <ffffffff> 1 endcidrange");
+        assert_eq!(
+            c.cid_ranges(),
+            &[CidRange {
+                low: 0x20,
+                high: 0xff,
+                len: 1,
+                cid: 1
+            }]
+        );
+        assert_eq!(c.lookup_cid(Code::new(0xff, 1)), Some(224));
+    }
+
+    #[test]
     fn limits_cap_huge_ranges() {
         let limits = Limits {
             max_unicode_codes: 1000,
@@ -1322,6 +1358,24 @@ mod tests {
         assert!(
             c.warnings()
                 .contains(&Warning::LimitReached("max_unicode_codes"))
+        );
+    }
+
+    #[test]
+    fn limits_cap_unicode_bytes() {
+        let limits = Limits {
+            max_unicode_bytes: 100,
+            ..Limits::default()
+        };
+        let c = CMap::parse_with(
+            b"1 beginbfrange <0000> <ffff> <0041004100410041> endbfrange",
+            &limits,
+        )
+        .unwrap();
+        assert_eq!(c.unicode_len(), 25);
+        assert!(
+            c.warnings()
+                .contains(&Warning::LimitReached("max_unicode_bytes"))
         );
     }
 
