@@ -336,10 +336,17 @@ impl DenseCids {
 
     fn build(ranges: &[CidRange]) -> DenseCids {
         let mut d = DenseCids::default();
+        // Only when the table would not be mostly empty.
+        let (mut covered, mut max) = (0u64, 0u64);
+        for r in ranges.iter().filter(|r| r.len == 2) {
+            covered += u64::from(r.high.min(0xffff).saturating_sub(r.low)) + 1;
+            max = max.max(u64::from(r.high.min(0xffff)));
+        }
+        let two_pays = max < 4096 || max < 16 * covered;
         for r in ranges {
             let table = match r.len {
                 1 => &mut d.one,
-                2 => &mut d.two,
+                2 if two_pays => &mut d.two,
                 _ => continue,
             };
             let high = r.high.min(max_code(r.len)) as usize;
@@ -359,8 +366,8 @@ impl DenseCids {
     #[inline]
     fn get(&self, code: Code) -> Option<Option<u32>> {
         let table = match code.len {
-            1 => &self.one,
-            2 => &self.two,
+            1 if !self.one.is_empty() => &self.one,
+            2 if !self.two.is_empty() => &self.two,
             _ => return None,
         };
         let v = table
@@ -633,7 +640,11 @@ impl Builder {
         };
         if let (Some(&first), Some(&last)) = (map.keys.first(), map.keys.last()) {
             let len = (first >> 32) as u8;
-            if len == (last >> 32) as u8 && len <= 2 {
+            let max = u64::from(last as u32);
+            // Dense only when it is not mostly empty (a few codes near 0xFFFF
+            // must not cost 256 KB per font).
+            let dense_pays = max < 4096 || max < 16 * map.keys.len() as u64;
+            if len == (last >> 32) as u8 && len <= 2 && dense_pays {
                 let max = (last as u32) as usize;
                 let mut dense = vec![0u32; max + 1];
                 for (i, &k) in map.keys.iter().enumerate() {
@@ -1359,6 +1370,19 @@ mod tests {
             c.warnings()
                 .contains(&Warning::LimitReached("max_unicode_codes"))
         );
+    }
+
+    #[test]
+    fn sparse_maps_use_binary_search() {
+        let c = cmap(
+            "2 beginbfchar <FFF0> <0041> <0001> <0042> endbfchar 1 begincidrange <FF00> <FF01> 9 endcidrange",
+        );
+        assert!(c.unicode.dense.is_empty());
+        assert!(c.dense_cids.two.is_empty());
+        assert_eq!(uni(&c, 0xFFF0, 2), Some("A"));
+        assert_eq!(uni(&c, 0x0001, 2), Some("B"));
+        assert_eq!(c.lookup_cid(Code::new(0xFF01, 2)), Some(10));
+        assert_eq!(c.lookup_cid(Code::new(0xFF02, 2)), None);
     }
 
     #[test]
