@@ -57,7 +57,8 @@ pub enum Warning {
     CodespaceInferred,
     /// A limit from [`Limits`] was reached; the rest was dropped.
     LimitReached(&'static str),
-    /// A destination string that is not valid UTF-16BE; replaced with U+FFFD where needed.
+    /// A destination string that is not valid UTF-16BE; unpaired surrogates
+    /// are dropped, and a destination left empty is not mapped.
     BadUtf16 {
         /// Byte offset of the entry.
         offset: usize,
@@ -409,26 +410,21 @@ fn code_of(bytes: &[u8]) -> Option<(u32, u8)> {
 }
 
 /// Decodes a UTF-16BE destination; a lone byte is taken as a code point.
+/// Unpaired surrogates are dropped (the flag turns false): a lone surrogate
+/// is no text, and U+FFFD in the output would hide that from fallbacks.
 fn utf16be(bytes: &[u8]) -> (String, bool) {
-    if bytes.len() == 1 {
-        return (
-            char::from(bytes.first().copied().unwrap_or(0)).to_string(),
-            true,
-        );
+    if let [b] = bytes {
+        return (char::from(*b).to_string(), true);
     }
-    let units = bytes.chunks_exact(2).map(|p| {
-        u16::from_be_bytes([
-            p.first().copied().unwrap_or(0),
-            p.get(1).copied().unwrap_or(0),
-        ])
+    let units = bytes.chunks_exact(2).map(|p| match p {
+        [hi, lo] => u16::from_be_bytes([*hi, *lo]),
+        _ => 0,
     });
     let mut ok = bytes.len() % 2 == 0;
     let s = char::decode_utf16(units)
-        .map(|r| {
-            r.unwrap_or_else(|_| {
-                ok = false;
-                char::REPLACEMENT_CHARACTER
-            })
+        .filter_map(|r| {
+            ok &= r.is_ok();
+            r.ok()
         })
         .collect();
     (s, ok)
@@ -938,7 +934,9 @@ fn apply_entry(
             if !ok {
                 b.warn(Warning::BadUtf16 { offset });
             }
-            b.unicode(Code::new(code, len), &s, limits);
+            if ok || !s.is_empty() {
+                b.unicode(Code::new(code, len), &s, limits);
+            }
         }
         Section::BfRange => {
             let (Some((low, len)), Some((high, _))) = (hex(0), hex(1)) else {
@@ -962,6 +960,9 @@ fn apply_entry(
                         let (s, ok) = utf16be(&dst);
                         if !ok {
                             b.warn(Warning::BadUtf16 { offset });
+                            if s.is_empty() {
+                                continue;
+                            }
                         }
                         if !b.unicode(Code::new(code, len), &s, limits) {
                             break;
@@ -978,6 +979,9 @@ fn apply_entry(
                         if !ok && !warned {
                             warned = true;
                             b.warn(Warning::BadUtf16 { offset });
+                        }
+                        if !ok && s.is_empty() {
+                            continue;
                         }
                         if !b.unicode(Code::new(low + k, len), &s, limits) {
                             break;
@@ -1418,7 +1422,8 @@ mod tests {
     fn odd_and_invalid_utf16() {
         let c = cmap("3 beginbfchar <01> <41> <02> <D800> <03> <004100> endbfchar");
         assert_eq!(uni(&c, 1, 1), Some("A"));
-        assert_eq!(uni(&c, 2, 1), Some("\u{FFFD}"));
+        // A lone surrogate is no text: unmapped, so callers can fall back.
+        assert_eq!(uni(&c, 2, 1), None);
         assert_eq!(uni(&c, 3, 1), Some("A"));
         assert!(
             c.warnings()
