@@ -705,7 +705,11 @@ enum Operand<'a> {
 }
 
 /// Parses CMap bytes into a [`CMap`] (the work behind [`CMap::parse`]).
-pub(crate) fn parse(bytes: &[u8], limits: &Limits) -> Result<CMap, crate::Error> {
+pub(crate) fn parse(
+    bytes: &[u8],
+    limits: &Limits,
+    explicit_parent: Option<&CMap>,
+) -> Result<CMap, crate::Error> {
     let mut lx = Lexer::new(bytes);
     let mut b = Builder::new();
     let (mut name, mut registry, mut ordering, mut usecmap) = (None, None, None, None);
@@ -752,11 +756,16 @@ pub(crate) fn parse(bytes: &[u8], limits: &Limits) -> Result<CMap, crate::Error>
         }
         prev = Some(tok);
     }
-    if !seen_structure {
+    if !seen_structure && explicit_parent.is_none() {
         return Err(crate::Error::NotACMap);
     }
     b.keep_codespace = usecmap.is_some() && !limits.resolve_usecmap;
-    if limits.resolve_usecmap {
+    if let Some(parent) = explicit_parent {
+        b.inherit(parent);
+        if usecmap.is_none() {
+            usecmap = parent.name.clone();
+        }
+    } else if limits.resolve_usecmap {
         if let Some(parent_name) = &usecmap {
             match crate::predefined::get(parent_name) {
                 Some(parent) => b.inherit(parent),
@@ -1023,12 +1032,23 @@ impl CMap {
     /// `usecmap` of a predefined CMap is resolved. Fails only when the bytes
     /// hold no CMap structure at all.
     pub fn parse(bytes: &[u8]) -> Result<CMap, crate::Error> {
-        parse(bytes, &Limits::default())
+        parse(bytes, &Limits::default(), None)
     }
 
     /// [`CMap::parse`] with explicit [`Limits`].
     pub fn parse_with(bytes: &[u8], limits: &Limits) -> Result<CMap, crate::Error> {
-        parse(bytes, limits)
+        parse(bytes, limits, None)
+    }
+
+    /// Parses a CMap whose `/UseCMap` is another embedded CMap stream: `parent`
+    /// (already parsed) supplies the mappings this one does not override.
+    /// Any `usecmap` name inside `bytes` is then ignored.
+    pub fn parse_with_parent(
+        bytes: &[u8],
+        parent: &CMap,
+        limits: &Limits,
+    ) -> Result<CMap, crate::Error> {
+        parse(bytes, limits, Some(parent))
     }
 
     /// A predefined CMap by name (`90ms-RKSJ-H`, `UniGB-UCS2-H`, `Identity-V`, …).
@@ -1331,6 +1351,23 @@ mod tests {
             c.warnings(),
             &[Warning::UnknownUseCMap("No-Such-CMap".into())]
         );
+    }
+
+    #[test]
+    fn embedded_parent_cmap() {
+        let parent = cmap(
+            "/CMapName /Parent def 1 begincodespacerange <00> <ff> endcodespacerange 2 begincidchar <41> 10 <42> 11 endcidchar",
+        );
+        let child = CMap::parse_with_parent(
+            b"1 begincidchar <42> 20 endcidchar",
+            &parent,
+            &Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(child.lookup_cid(Code::new(0x41, 1)), Some(10));
+        assert_eq!(child.lookup_cid(Code::new(0x42, 1)), Some(20));
+        assert_eq!(child.codespace_ranges().len(), 1);
+        assert_eq!(child.usecmap(), Some("Parent"));
     }
 
     #[test]
