@@ -5,6 +5,7 @@
 mod bench;
 mod compare_poi;
 mod fixtures;
+mod gen_cmaps;
 mod mutate;
 mod util;
 
@@ -14,39 +15,21 @@ mod compare;
 use std::process::ExitCode;
 
 /// A task: its name, what runs it, and one line of help.
-struct Task {
-    name: &'static str,
-    run: fn(&[String]) -> Result<(), String>,
-    help: &'static str,
-}
+type Task = (
+    &'static str,
+    fn(&[String]) -> Result<(), String>,
+    &'static str,
+);
 
-/// Every task `cargo xtask` knows. Add a row here when a task works.
+/// Every task `cargo xtask` knows, one row each. Add a row when a task works.
+#[rustfmt::skip]
 const TASKS: &[Task] = &[
-    Task {
-        name: "compare",
-        run: compare::run,
-        help: "time and score textract against the peer tools on the corpus (--help for options)",
-    },
-    Task {
-        name: "fixtures",
-        run: fixtures::run,
-        help: "regenerate fixtures/ deterministically (optionally only the named groups)",
-    },
-    Task {
-        name: "compare-poi",
-        run: compare_poi::run,
-        help: "msdoc-text vs Apache POI on the corpus .doc files (character-multiset F1; needs java + libapache-poi-java)",
-    },
-    Task {
-        name: "bench",
-        run: bench::run,
-        help: "run the criterion benches of all crates and print a one-line summary of each",
-    },
-    Task {
-        name: "mutate",
-        run: mutate::run,
-        help: "run the corpus mutation test in release mode with N mutations per file (default 64)",
-    },
+    ("fixtures", fixtures::run, "regenerate fixtures/ deterministically (optionally only the named groups)"),
+    ("bench", bench::run, "run the criterion benches of all crates and print a one-line summary of each"),
+    ("compare", compare::run, "time and score textract against the peer tools on the corpus (--help for options)"),
+    ("compare-poi", compare_poi::run, "msdoc-text vs Apache POI on the corpus .doc files (character-multiset F1; needs java + libapache-poi-java)"),
+    ("mutate", mutate::run, "run the corpus mutation test in release mode with N mutations per file (default 64)"),
+    ("gen-cmaps", gen_cmaps::run, "regenerate pdf-cmap's tables (CMaps, CID to Unicode, encodings, glyph list) from registry packages"),
 ];
 
 fn main() -> ExitCode {
@@ -59,15 +42,15 @@ fn main() -> ExitCode {
         print_help();
         return ExitCode::SUCCESS;
     }
-    let Some(task) = TASKS.iter().find(|t| t.name == name) else {
+    let Some(&(task_name, run, _)) = TASKS.iter().find(|t| t.0 == name) else {
         eprintln!("xtask: unknown task `{name}`\n");
         print_help();
         return ExitCode::from(2);
     };
-    match (task.run)(&args[1..]) {
+    match run(&args[1..]) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("xtask {}: {e}", task.name);
+            eprintln!("xtask {task_name}: {e}");
             ExitCode::FAILURE
         }
     }
@@ -75,7 +58,7 @@ fn main() -> ExitCode {
 
 fn print_help() {
     println!("usage: cargo xtask <task> [args]\n\ntasks:");
-    for t in TASKS {
-        println!("  {:<10} {}", t.name, t.help);
+    for (name, _, help) in TASKS {
+        println!("  {name:<12} {help}");
     }
 }
