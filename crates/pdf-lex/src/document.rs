@@ -178,10 +178,8 @@ impl<'a> Document<'a> {
                         }
                     }
                 }
-                Some(b"XRef") => {
-                    if obj.as_dict().is_some_and(|d| d.contains_key(b"Root")) {
-                        xref_trailer = obj.as_dict().cloned();
-                    }
+                Some(b"XRef") if obj.as_dict().is_some_and(|d| d.contains_key(b"Root")) => {
+                    xref_trailer = obj.as_dict().cloned();
                 }
                 Some(b"Catalog") => catalog = Some(id),
                 _ => {}
@@ -228,10 +226,17 @@ impl<'a> Document<'a> {
             return Ok(());
         };
         self.encrypt_ref = enc.as_ref();
-        let dict = match self.resolve(&enc)?.into_owned() {
-            Object::Dict(d) => d,
-            Object::Null => return Ok(()),
-            _ => return Err(Error::Corrupt("/Encrypt is not a dictionary".into())),
+        // An unreadable /Encrypt is ignored, as viewers do: the data may well be plain.
+        let dict = match self.resolve(&enc).map(Cow::into_owned) {
+            Ok(Object::Dict(d)) => d,
+            Ok(_) => {
+                self.warn(None, "/Encrypt is not a dictionary; ignored".into());
+                return Ok(());
+            }
+            Err(e) => {
+                self.warn(None, format!("/Encrypt unreadable ({e}); ignored"));
+                return Ok(());
+            }
         };
         self.encrypted = true;
         let id0 = match self.xref.trailer.get(b"ID") {
@@ -576,6 +581,22 @@ impl<'a> Document<'a> {
             );
         }
         Ok(decoded.data)
+    }
+
+    /// References of all objects in use, by object number (free entries left out).
+    pub fn object_refs(&self) -> Vec<ObjRef> {
+        let mut v: Vec<ObjRef> = self
+            .xref
+            .entries
+            .iter()
+            .filter_map(|(n, e)| match e {
+                Entry::Free => None,
+                Entry::Offset { generation, .. } => Some(ObjRef::new(*n, *generation)),
+                Entry::Compressed { .. } => Some(ObjRef::new(*n, 0)),
+            })
+            .collect();
+        v.sort_unstable();
+        v
     }
 
     /// Number of objects the xref knows.

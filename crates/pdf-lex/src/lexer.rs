@@ -433,16 +433,13 @@ impl<'a> Lexer<'a> {
                 }
                 Some(_) => {
                     // Junk where a key should be: skip one token.
-                    match self.parse_item(depth + 1, content)? {
-                        Item::Keyword(k)
-                            if matches!(k, b"endobj" | b"stream" | b"endstream" | b"obj") =>
-                        {
-                            return Err(Error::Syntax {
-                                what: "unterminated dictionary",
-                                offset: start,
-                            });
-                        }
-                        _ => {}
+                    if let Item::Keyword(b"endobj" | b"stream" | b"endstream" | b"obj") =
+                        self.parse_item(depth + 1, content)?
+                    {
+                        return Err(Error::Syntax {
+                            what: "unterminated dictionary",
+                            offset: start,
+                        });
                     }
                 }
             }
