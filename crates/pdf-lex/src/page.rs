@@ -164,8 +164,13 @@ impl Document<'_> {
     /// The page's content streams, decoded and joined with a newline (§7.8.2).
     /// A damaged stream is skipped with a warning.
     pub fn page_contents(&self, page: &Page) -> Result<Vec<u8>, Error> {
-        let Some(c) = self.dict_get(&page.dict, b"Contents")? else {
-            return Ok(Vec::new());
+        let c = match self.dict_get(&page.dict, b"Contents") {
+            Ok(Some(c)) => c,
+            Ok(None) => return Ok(Vec::new()),
+            Err(e) => {
+                self.warn(None, format!("page /Contents unreadable: {e}"));
+                return Ok(Vec::new());
+            }
         };
         let parts: Vec<Object> = match c {
             Object::Array(a) => a,
