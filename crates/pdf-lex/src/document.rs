@@ -520,12 +520,8 @@ impl<'a> Document<'a> {
             }
         }
         fn walk_dict(d: &mut Dict, sec: &SecurityHandler, r: ObjRef, depth: usize) {
-            let keys: Vec<Vec<u8>> = d.iter().map(|(k, _)| k.to_vec()).collect();
-            for k in keys {
-                if let Some(mut v) = d.get(&k).cloned() {
-                    walk(&mut v, sec, r, depth + 1);
-                    d.insert(k, v);
-                }
+            for v in d.values_mut() {
+                walk(v, sec, r, depth + 1);
             }
         }
         let mut obj = obj;
