@@ -600,3 +600,54 @@ impl<'a> Document<'a> {
         self.xref.entries.len()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file with no xref, built in the test; objects in `body` after a catalog.
+    fn pdf(body: &str) -> Vec<u8> {
+        format!("%PDF-1.4\n1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj\n{body}\ntrailer <</Root 1 0 R>>\n").into_bytes()
+    }
+
+    #[test]
+    fn reference_cycle_is_an_error_not_a_hang() {
+        let data = pdf(
+            "2 0 obj <</Type/Pages/Kids[]/Count 0>> endobj 5 0 obj 6 0 R endobj 6 0 obj 5 0 R endobj",
+        );
+        let doc = Document::open(&data).unwrap();
+        assert!(doc.was_rebuilt());
+        assert!(matches!(
+            doc.resolve(&Object::Ref(ObjRef::new(5, 0))),
+            Err(Error::Cycle(_))
+        ));
+        assert_eq!(doc.page_count(), 0);
+    }
+
+    #[test]
+    fn missing_object_is_null() {
+        let data = pdf("2 0 obj <</Type/Pages/Kids[]/Count 0>> endobj");
+        let doc = Document::open(&data).unwrap();
+        assert_eq!(*doc.get(ObjRef::new(99, 0)).unwrap(), Object::Null);
+    }
+
+    #[test]
+    fn indirect_length_resolved_and_self_referencing_length_survives() {
+        let data = pdf(
+            "2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj 3 0 obj <</Type/Page/Contents 4 0 R>> endobj \
+             4 0 obj <</Length 7 0 R>> stream\nq Q\nendstream endobj 7 0 obj 3 endobj \
+             8 0 obj <</Length 8 0 R>> stream\nabc\nendstream endobj",
+        );
+        let doc = Document::open(&data).unwrap();
+        let pages = doc.pages().unwrap();
+        assert_eq!(doc.page_contents(&pages[0]).unwrap(), b"q Q");
+        let o = doc.get(ObjRef::new(8, 0)).unwrap();
+        assert_eq!(&*o.as_stream().unwrap().raw, b"abc");
+    }
+
+    #[test]
+    fn not_a_pdf() {
+        assert!(matches!(Document::open(b"hello world"), Err(Error::NotPdf)));
+        assert!(Document::open(b"%PDF-1.4\n").is_err());
+    }
+}
