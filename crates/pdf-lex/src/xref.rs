@@ -487,6 +487,27 @@ mod tests {
     }
 
     #[test]
+    fn startxref_a_few_bytes_off_and_prev_loop() {
+        let mut src = b"%PDF-1.4\n1 0 obj <<>> endobj\n".to_vec();
+        let at = src.len();
+        src.extend_from_slice(
+            format!("\nxref\n0 2\n0000000000 65535 f \n0000000009 00000 n \ntrailer <</Size 2/Root 1 0 R/Prev {at}>>\n").as_bytes(),
+        );
+        // startxref points at the blank line before `xref`, minus one more byte.
+        src.extend_from_slice(format!("startxref\n{}\n%%EOF\n", at - 1).as_bytes());
+        let mut warnings = Vec::new();
+        let x = read_chain(&src, 0, &Limits::default(), &mut warnings).unwrap();
+        assert_eq!(
+            x.entries.get(&1),
+            Some(&Entry::Offset {
+                offset: 9,
+                generation: 0
+            })
+        );
+        assert!(x.trailer.contains_key(b"Root"));
+    }
+
+    #[test]
     fn scan_finds_objects_and_trailer() {
         let src = b"%PDF-1.4\n1 0 obj<<>>endobj\n12 3 obj\n(x)\nendobj trailer<</Root 1 0 R>>";
         let s = scan(src);
