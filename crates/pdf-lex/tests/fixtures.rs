@@ -229,6 +229,18 @@ fn encrypted_fixtures_decrypt_strings_and_report_encryption() {
     .unwrap();
     assert!(doc.is_encrypted());
     assert_eq!(doc.info().title.as_deref(), Some("Titre é"));
+    // The catalog sits in an encrypted object stream: found without a rebuild.
+    let data = read("aes-256-r6-object-streams.pdf");
+    let doc = Document::open_with(
+        &data,
+        &Options {
+            password: Some("userpw".into()),
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert!(!doc.was_rebuilt());
+    assert!(doc.warnings().is_empty(), "{:?}", doc.warnings());
     for name in [
         "rc4-40-r2-empty.pdf",
         "rc4-128-r3-empty.pdf",
