@@ -4,6 +4,7 @@
 
 mod bench;
 mod fixtures;
+mod gen_afm;
 mod util;
 
 use std::process::ExitCode;
@@ -26,6 +27,11 @@ const TASKS: &[Task] = &[
         name: "bench",
         run: bench::run,
         help: "run the criterion benches of all crates and print a one-line summary of each",
+    },
+    Task {
+        name: "gen-afm",
+        run: gen_afm::run,
+        help: "regenerate pdf-text's standard-14 font widths from fonts-urw-base35 AFM files",
     },
 ];
 

@@ -1,4 +1,7 @@
-//! `pdf-text`: Readable text from PDF pages: fonts, glyph placement, words, lines, reading order.
-//!
-//! This layer is being built; its public API arrives with its issue.
+//! `pdf-text`: readable text from PDF pages.
 #![forbid(unsafe_code)]
+
+pub mod layout;
+pub mod matrix;
+mod afm_data;
+mod std14;

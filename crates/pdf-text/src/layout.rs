@@ -1,0 +1,690 @@
+//! Layout: positioned glyphs → words → lines → blocks in reading order.
+//!
+//! The input is what the content-stream interpreter produces: one
+//! [`Glyph`] per shown glyph, in content order, in the coordinates of the
+//! upright page (page `/Rotate` already applied, y upwards). Glyphs are
+//! grouped by writing direction (left-to-right, bottom-to-top, upside down,
+//! top-to-bottom); each direction is laid out in its own frame in which `u`
+//! runs along the writing direction and `v` points "up" from the baseline,
+//! so vertical Japanese comes out top-to-bottom, columns right-to-left.
+//!
+//! Words: consecutive glyphs on one baseline form a *run*; a space goes
+//! between two glyphs when the gap exceeds a fraction of the font size,
+//! never inside a CJK run and never next to a space the PDF already drew.
+//! Reading order: recursive XY-cut over the runs — a column gutter wider
+//! than the gutter threshold splits left from right, otherwise the widest
+//! horizontal gap splits top from bottom; a region with no gap left is read
+//! line by line (baseline clustering keeps superscripts on their line).
+
+use std::cmp::Ordering;
+
+/// The text of one glyph: usually one character, sometimes more
+/// (a ligature's letters, `/ActualText`, a ToUnicode entry mapping to a word).
+#[derive(Debug, Clone, PartialEq)]
+pub enum GlyphText {
+    /// A single character.
+    One(char),
+    /// Several characters (or none).
+    Many(Box<str>),
+}
+
+impl GlyphText {
+    /// Builds the text of a glyph from a string.
+    pub fn from_str(s: &str) -> Self {
+        let mut it = s.chars();
+        match (it.next(), it.next()) {
+            (Some(c), None) => GlyphText::One(c),
+            _ => GlyphText::Many(s.into()),
+        }
+    }
+
+    fn first(&self) -> Option<char> {
+        match self {
+            GlyphText::One(c) => Some(*c),
+            GlyphText::Many(s) => s.chars().next(),
+        }
+    }
+
+    fn last(&self) -> Option<char> {
+        match self {
+            GlyphText::One(c) => Some(*c),
+            GlyphText::Many(s) => s.chars().next_back(),
+        }
+    }
+
+    fn push_to(&self, out: &mut String) {
+        match self {
+            GlyphText::One(c) => out.push(*c),
+            GlyphText::Many(s) => out.push_str(s),
+        }
+    }
+
+    fn is_blank(&self) -> bool {
+        match self {
+            GlyphText::One(c) => c.is_whitespace(),
+            GlyphText::Many(s) => s.chars().all(char::is_whitespace),
+        }
+    }
+}
+
+/// The writing direction of a glyph on the upright page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Direction {
+    /// Advancing to the right (ordinary horizontal text).
+    Right,
+    /// Advancing upwards (text rotated 90° counter-clockwise).
+    Up,
+    /// Advancing to the left (text upside down).
+    Left,
+    /// Advancing downwards (vertical writing, or text rotated 90° clockwise).
+    Down,
+}
+
+impl Direction {
+    /// The direction nearest to the advance vector `(dx, dy)`.
+    pub fn from_vector(dx: f64, dy: f64) -> Direction {
+        if dx.abs() >= dy.abs() {
+            if dx >= 0.0 { Direction::Right } else { Direction::Left }
+        } else if dy > 0.0 {
+            Direction::Up
+        } else {
+            Direction::Down
+        }
+    }
+
+    /// `(u, v)`: position along the writing direction and "up" from the baseline.
+    fn frame(self, x: f64, y: f64) -> (f64, f64) {
+        match self {
+            Direction::Right => (x, y),
+            Direction::Up => (y, -x),
+            Direction::Left => (-x, -y),
+            Direction::Down => (-y, x),
+        }
+    }
+}
+
+/// One glyph placed on the upright page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Glyph {
+    /// Its Unicode text.
+    pub text: GlyphText,
+    /// Origin x on the upright page (points).
+    pub x: f64,
+    /// Origin y on the upright page (points, upwards).
+    pub y: f64,
+    /// Advance along the writing direction (points, from `/Widths` etc.).
+    pub advance: f64,
+    /// Font size on the page (points): the text-space unit square's height.
+    pub size: f64,
+    /// Writing direction.
+    pub dir: Direction,
+    /// Vertical writing (origin at the glyph's top centre).
+    pub vertical: bool,
+}
+
+/// How the layout is done.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LayoutOptions {
+    /// Keep horizontal positions with spaces (like `pdftotext -layout`)
+    /// instead of reading-order text.
+    pub physical: bool,
+    /// A gap wider than this fraction of the font size becomes a space.
+    pub word_gap: f64,
+    /// A gap wider than this fraction of the font size ends a run.
+    pub run_gap: f64,
+    /// A vertical gap wider than this fraction of the median font size
+    /// separates columns.
+    pub gutter: f64,
+}
+
+impl Default for LayoutOptions {
+    fn default() -> Self {
+        LayoutOptions { physical: false, word_gap: 0.15, run_gap: 1.0, gutter: 0.9 }
+    }
+}
+
+/// Whether a character belongs to a script written without spaces between words.
+pub fn is_cjk(c: char) -> bool {
+    matches!(c as u32,
+        0x2E80..=0x2FDF      // radicals
+        | 0x3000..=0x303F    // CJK symbols and punctuation
+        | 0x3040..=0x30FF    // Hiragana, Katakana
+        | 0x3100..=0x312F    // Bopomofo
+        | 0x31F0..=0x31FF    // Katakana extension
+        | 0x3200..=0x33FF    // enclosed, compatibility
+        | 0x3400..=0x4DBF    // Extension A
+        | 0x4E00..=0x9FFF    // Unified ideographs
+        | 0xF900..=0xFAFF    // compatibility ideographs
+        | 0xFE30..=0xFE4F    // compatibility forms (vertical punctuation)
+        | 0xFF00..=0xFFEF    // half- and fullwidth forms
+        | 0x20000..=0x3FFFF) // Extensions B–H
+}
+
+/// A glyph in its direction's frame.
+#[derive(Debug, Clone, Copy)]
+struct Placed {
+    index: usize,
+    u: f64,
+    v: f64,
+    adv: f64,
+    size: f64,
+}
+
+/// Consecutive glyphs on one baseline: a word or more, with spaces inferred.
+#[derive(Debug, Clone)]
+struct Run {
+    text: String,
+    u0: f64,
+    u1: f64,
+    /// Baseline of the run's largest glyph.
+    v: f64,
+    size: f64,
+    first: Option<char>,
+    last: Option<char>,
+}
+
+impl Run {
+    fn top(&self) -> f64 {
+        self.v + 0.7 * self.size
+    }
+}
+
+/// Lays out one page's glyphs as text (no trailing form feed).
+pub fn layout_page(glyphs: &[Glyph], opts: &LayoutOptions) -> String {
+    // Group by direction; the direction with the most glyphs comes first.
+    let mut counts = [(Direction::Right, 0usize), (Direction::Up, 0), (Direction::Left, 0), (Direction::Down, 0)];
+    for g in glyphs {
+        if let Some(slot) = counts.iter_mut().find(|(d, _)| *d == g.dir) {
+            slot.1 += 1;
+        }
+    }
+    counts.sort_by(|a, b| b.1.cmp(&a.1));
+    let mut out = String::new();
+    for (dir, n) in counts {
+        if n == 0 {
+            continue;
+        }
+        let placed: Vec<Placed> = glyphs
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| g.dir == dir)
+            .filter(|(_, g)| g.x.is_finite() && g.y.is_finite() && g.size.is_finite() && g.advance.is_finite())
+            .map(|(index, g)| {
+                let (u, mut v) = dir.frame(g.x, g.y);
+                if g.vertical {
+                    // The origin is the top centre; put the "baseline" at the
+                    // glyph's left edge so the box spans [v, v + size].
+                    v -= g.size / 2.0;
+                }
+                Placed { index, u, v, adv: g.advance.abs(), size: g.size.abs().max(0.01) }
+            })
+            .collect();
+        let runs = build_runs(glyphs, &placed, opts);
+        let text = if opts.physical { physical_text(runs) } else { reading_order_text(runs, opts) };
+        if text.is_empty() {
+            continue;
+        }
+        if !out.is_empty() && !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push_str(&text);
+    }
+    out
+}
+
+/// Glyphs in content order → runs (words and spaces within one baseline).
+fn build_runs(glyphs: &[Glyph], placed: &[Placed], opts: &LayoutOptions) -> Vec<Run> {
+    let mut runs: Vec<Run> = Vec::new();
+    let mut cur: Option<Run> = None;
+    for p in placed {
+        let Some(g) = glyphs.get(p.index) else { continue };
+        let first = g.text.first();
+        let blank = g.text.is_blank();
+        if let Some(run) = cur.as_mut() {
+            let scale = run.size.max(p.size);
+            let same_line = (p.v - run.v).abs() < 0.45 * scale;
+            let gap = p.u - run.u1;
+            let forward = gap > -0.5 * scale && p.u >= run.u0 - 0.01;
+            if same_line && forward && gap < opts.run_gap * scale.max(1e-6) {
+                if blank {
+                    // A space the PDF drew: keep one, extend the run.
+                    if run.last.is_some_and(|c| !c.is_whitespace()) {
+                        run.text.push(' ');
+                        run.last = Some(' ');
+                    }
+                } else {
+                    let cjk_pair = run.last.is_some_and(is_cjk) && first.is_some_and(is_cjk);
+                    if gap > opts.word_gap * scale
+                        && !cjk_pair
+                        && run.last.is_some_and(|c| !c.is_whitespace())
+                        && first.is_some_and(|c| !c.is_whitespace())
+                    {
+                        run.text.push(' ');
+                    }
+                    g.text.push_to(&mut run.text);
+                    if let Some(l) = g.text.last() {
+                        run.last = Some(l);
+                    }
+                }
+                run.u1 = run.u1.max(p.u + p.adv);
+                if p.size > run.size {
+                    // superscripts never move the baseline; larger glyphs do
+                    if (p.v - run.v).abs() < 0.1 * p.size {
+                        run.v = p.v;
+                    }
+                    run.size = p.size;
+                }
+                continue;
+            }
+            if let Some(done) = cur.take() {
+                push_run(&mut runs, done);
+            }
+        }
+        if blank {
+            continue;
+        }
+        let mut text = String::new();
+        g.text.push_to(&mut text);
+        cur = Some(Run {
+            text,
+            u0: p.u,
+            u1: p.u + p.adv,
+            v: p.v,
+            size: p.size,
+            first,
+            last: g.text.last(),
+        });
+    }
+    if let Some(done) = cur.take() {
+        push_run(&mut runs, done);
+    }
+    runs
+}
+
+fn push_run(runs: &mut Vec<Run>, mut run: Run) {
+    while run.text.ends_with(' ') {
+        run.text.pop();
+    }
+    run.last = run.text.chars().next_back();
+    if !run.text.is_empty() {
+        runs.push(run);
+    }
+}
+
+fn median_size(runs: &[Run]) -> f64 {
+    let mut sizes: Vec<f64> = runs.iter().map(|r| r.size).collect();
+    sizes.sort_by(|a, b| a.partial_cmp(b).unwrap_or(Ordering::Equal));
+    sizes.get(sizes.len() / 2).copied().unwrap_or(10.0)
+}
+
+/// Reading order by recursive XY-cut; regions become paragraphs.
+fn reading_order_text(runs: Vec<Run>, opts: &LayoutOptions) -> String {
+    let median = median_size(&runs);
+    let mut blocks: Vec<Vec<Run>> = Vec::new();
+    xy_cut(runs, opts.gutter * median, 0, &mut blocks);
+    let mut out = String::new();
+    for block in blocks {
+        let text = lines_text(block, opts);
+        if text.is_empty() {
+            continue;
+        }
+        out.push_str(&text);
+        out.push('\n');
+    }
+    out
+}
+
+/// Widest gap in a set of intervals: `(width, position)` where position is
+/// the start of the first interval after the gap.
+fn widest_gap(mut spans: Vec<(f64, f64)>) -> Option<(f64, f64)> {
+    spans.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(Ordering::Equal));
+    let mut best: Option<(f64, f64)> = None;
+    let mut reach = f64::NEG_INFINITY;
+    for (lo, hi) in spans {
+        if reach > f64::NEG_INFINITY && lo > reach {
+            let w = lo - reach;
+            if best.is_none_or(|(bw, _)| w > bw) {
+                best = Some((w, lo));
+            }
+        }
+        reach = reach.max(hi);
+    }
+    best
+}
+
+const MAX_CUT_DEPTH: usize = 200;
+
+fn xy_cut(runs: Vec<Run>, gutter: f64, depth: usize, out: &mut Vec<Vec<Run>>) {
+    if runs.len() < 2 || depth > MAX_CUT_DEPTH {
+        if !runs.is_empty() {
+            out.push(runs);
+        }
+        return;
+    }
+    // Vertical cut (columns): only when the region has more than one line.
+    let vert = widest_gap(runs.iter().map(|r| (r.u0, r.u1)).collect());
+    let horiz = widest_gap(runs.iter().map(|r| (-r.top(), -r.v)).collect());
+    let multi_line = {
+        let v0 = runs.first().map(|r| r.v).unwrap_or(0.0);
+        runs.iter().any(|r| (r.v - v0).abs() > 0.45 * r.size)
+    };
+    let vert = vert.filter(|(w, _)| *w >= gutter && multi_line);
+    match (vert, horiz) {
+        (Some((vw, at)), h) if h.is_none_or(|(hw, _)| vw >= hw) => {
+            let (left, right): (Vec<Run>, Vec<Run>) = runs.into_iter().partition(|r| r.u0 < at);
+            xy_cut(left, gutter, depth + 1, out);
+            xy_cut(right, gutter, depth + 1, out);
+        }
+        (_, Some((hw, _))) => {
+            // Cut at every horizontal gap nearly as wide as the widest one.
+            let mut spans: Vec<(f64, f64)> = runs.iter().map(|r| (-r.top(), -r.v)).collect();
+            spans.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(Ordering::Equal));
+            let mut cuts: Vec<f64> = Vec::new();
+            let mut reach = f64::NEG_INFINITY;
+            for (lo, hi) in spans {
+                if reach > f64::NEG_INFINITY && lo > reach && lo - reach >= 0.9 * hw {
+                    cuts.push(lo);
+                }
+                reach = reach.max(hi);
+            }
+            let mut bands: Vec<Vec<Run>> = vec![Vec::new(); cuts.len() + 1];
+            for r in runs {
+                let key = -r.top();
+                let i = cuts.iter().take_while(|c| key >= **c).count();
+                if let Some(b) = bands.get_mut(i) {
+                    b.push(r);
+                }
+            }
+            for b in bands {
+                xy_cut(b, gutter, depth + 1, out);
+            }
+        }
+        _ => out.push(runs),
+    }
+}
+
+/// Runs of one region → lines by baseline clustering, top to bottom.
+fn lines_text(mut runs: Vec<Run>, opts: &LayoutOptions) -> String {
+    runs.sort_by(|a, b| b.v.partial_cmp(&a.v).unwrap_or(Ordering::Equal));
+    let mut lines: Vec<Vec<Run>> = Vec::new();
+    for r in runs {
+        if let Some(line) = lines.last_mut() {
+            // baseline of the line = that of its largest run
+            let base = line.iter().fold((0.0f64, 0.0f64), |acc, x| if x.size > acc.1 { (x.v, x.size) } else { acc });
+            if (r.v - base.0).abs() < 0.45 * base.1.max(r.size) {
+                line.push(r);
+                continue;
+            }
+        }
+        lines.push(vec![r]);
+    }
+    let mut out = String::new();
+    for mut line in lines {
+        line.sort_by(|a, b| a.u0.partial_cmp(&b.u0).unwrap_or(Ordering::Equal));
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        let mut prev: Option<&Run> = None;
+        for r in &line {
+            if let Some(p) = prev {
+                let gap = r.u0 - p.u1;
+                let cjk_pair = p.last.is_some_and(is_cjk) && r.first.is_some_and(is_cjk);
+                if gap > opts.word_gap * p.size.max(r.size) * 0.999 && !cjk_pair || gap > p.size.max(r.size) {
+                    out.push(' ');
+                }
+            }
+            out.push_str(&r.text);
+            prev = Some(r);
+        }
+    }
+    out
+}
+
+/// Layout mode: lines top to bottom, runs at columns proportional to their
+/// horizontal position.
+fn physical_text(mut runs: Vec<Run>) -> String {
+    if runs.is_empty() {
+        return String::new();
+    }
+    // Character pitch: the median width per character of the runs.
+    let mut pitches: Vec<f64> = runs
+        .iter()
+        .filter_map(|r| {
+            let n = r.text.chars().count();
+            (n > 0).then(|| (r.u1 - r.u0) / n as f64)
+        })
+        .filter(|p| *p > 0.0)
+        .collect();
+    pitches.sort_by(|a, b| a.partial_cmp(b).unwrap_or(Ordering::Equal));
+    let pitch = pitches.get(pitches.len() / 2).copied().unwrap_or(5.0).max(0.5);
+    let left = runs.iter().map(|r| r.u0).fold(f64::INFINITY, f64::min);
+    runs.sort_by(|a, b| b.v.partial_cmp(&a.v).unwrap_or(Ordering::Equal));
+    let mut lines: Vec<Vec<Run>> = Vec::new();
+    let mut prev_v: Option<(f64, f64)> = None;
+    let mut out = String::new();
+    for r in runs {
+        if let (Some(line), Some((v, s))) = (lines.last_mut(), prev_v) {
+            if (r.v - v).abs() < 0.45 * s.max(r.size) {
+                line.push(r);
+                continue;
+            }
+        }
+        prev_v = Some((r.v, r.size));
+        lines.push(vec![r]);
+    }
+    let mut last_v: Option<f64> = None;
+    for mut line in lines {
+        line.sort_by(|a, b| a.u0.partial_cmp(&b.u0).unwrap_or(Ordering::Equal));
+        let v = line.first().map(|r| r.v).unwrap_or(0.0);
+        let size = line.iter().map(|r| r.size).fold(0.0, f64::max);
+        if let Some(lv) = last_v
+            && lv - v > 2.2 * size
+        {
+            out.push('\n');
+        }
+        last_v = Some(v);
+        let mut col = 0usize;
+        for r in &line {
+            let want = ((r.u0 - left) / pitch).round().clamp(0.0, 10_000.0) as usize;
+            if col > 0 && want <= col {
+                out.push(' ');
+                col += 1;
+            }
+            while col < want {
+                out.push(' ');
+                col += 1;
+            }
+            out.push_str(&r.text);
+            col += r.text.chars().count();
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Glyphs of `s` from `(x, y)` rightwards, each `w` wide, size `size`.
+    fn word(s: &str, x: f64, y: f64, w: f64, size: f64) -> Vec<Glyph> {
+        s.chars()
+            .enumerate()
+            .map(|(i, c)| Glyph {
+                text: GlyphText::One(c),
+                x: x + i as f64 * w,
+                y,
+                advance: w,
+                size,
+                dir: Direction::Right,
+                vertical: false,
+            })
+            .collect()
+    }
+
+    fn lay(glyphs: &[Glyph]) -> String {
+        layout_page(glyphs, &LayoutOptions::default())
+    }
+
+    #[test]
+    fn gap_becomes_one_space() {
+        let mut g = word("Hello", 0.0, 700.0, 6.0, 12.0);
+        g.extend(word("world", 34.0, 700.0, 6.0, 12.0));
+        assert_eq!(lay(&g), "Hello world\n");
+    }
+
+    #[test]
+    fn kerning_is_not_a_space() {
+        let mut g = word("Wo", 0.0, 700.0, 6.0, 12.0);
+        g.extend(word("rd", 12.5, 700.0, 6.0, 12.0));
+        assert_eq!(lay(&g), "Word\n");
+    }
+
+    #[test]
+    fn drawn_space_is_not_doubled() {
+        // "a" then a drawn space then a wide gap then "b"
+        let mut g = word("a ", 0.0, 700.0, 6.0, 12.0);
+        g.extend(word("b", 20.0, 700.0, 6.0, 12.0));
+        assert_eq!(lay(&g), "a b\n");
+    }
+
+    #[test]
+    fn no_space_inside_cjk_runs() {
+        let mut g = word("日本", 0.0, 700.0, 12.0, 12.0);
+        g.extend(word("語", 27.0, 700.0, 12.0, 12.0));
+        g.extend(word("text", 40.0, 700.0, 6.0, 12.0));
+        // 3 pt gap between 本 and 語 (> 0.15 × 12) gives no space; 1 pt before "text" neither.
+        assert_eq!(lay(&g), "日本語text\n");
+    }
+
+    #[test]
+    fn lines_top_to_bottom_even_if_drawn_bottom_up() {
+        let mut g = word("second", 0.0, 686.0, 6.0, 12.0);
+        g.extend(word("first", 0.0, 700.0, 6.0, 12.0));
+        assert_eq!(lay(&g), "first\nsecond\n");
+    }
+
+    #[test]
+    fn superscript_stays_on_its_line() {
+        let mut g = word("x", 0.0, 700.0, 6.0, 12.0);
+        g.extend(word("2", 6.0, 705.0, 4.0, 7.0));
+        g.extend(word("+1", 10.0, 700.0, 6.0, 12.0));
+        g.extend(word("next", 0.0, 686.0, 6.0, 12.0));
+        assert_eq!(lay(&g), "x2+1\nnext\n");
+    }
+
+    #[test]
+    fn two_columns_read_left_then_right() {
+        // Drawn line by line across both columns (same baselines).
+        let mut g = Vec::new();
+        g.extend(word("Title", 100.0, 760.0, 6.0, 12.0));
+        for (i, (l, r)) in [("left1", "right1"), ("left2", "right2"), ("left3", "right3")].iter().enumerate() {
+            let y = 700.0 - 14.0 * i as f64;
+            g.extend(word(l, 50.0, y, 6.0, 12.0));
+            g.extend(word(r, 300.0, y, 6.0, 12.0));
+        }
+        assert_eq!(lay(&g), "Title\nleft1\nleft2\nleft3\nright1\nright2\nright3\n");
+    }
+
+    #[test]
+    fn three_columns() {
+        let mut g = Vec::new();
+        for i in 0..3 {
+            let y = 700.0 - 14.0 * i as f64;
+            for (c, x) in [(0, 50.0), (1, 250.0), (2, 450.0)] {
+                g.extend(word(&format!("c{c}l{i}"), x, y, 6.0, 12.0));
+            }
+        }
+        assert_eq!(lay(&g), "c0l0\nc0l1\nc0l2\nc1l0\nc1l1\nc1l2\nc2l0\nc2l1\nc2l2\n");
+    }
+
+    #[test]
+    fn single_line_with_wide_gap_stays_one_line() {
+        let mut g = word("Name", 50.0, 700.0, 6.0, 12.0);
+        g.extend(word("Value", 300.0, 700.0, 6.0, 12.0));
+        assert_eq!(lay(&g), "Name Value\n");
+    }
+
+    #[test]
+    fn vertical_writing_top_to_bottom_right_to_left() {
+        // Two columns of vertical text: the right one first.
+        let col = |s: &str, x: f64| -> Vec<Glyph> {
+            s.chars()
+                .enumerate()
+                .map(|(i, c)| Glyph {
+                    text: GlyphText::One(c),
+                    x,
+                    y: 700.0 - 12.0 * i as f64,
+                    advance: 12.0,
+                    size: 12.0,
+                    dir: Direction::Down,
+                    vertical: true,
+                })
+                .collect()
+        };
+        let mut g = col("はじめ", 100.0);
+        g.extend(col("つぎ", 82.0));
+        assert_eq!(lay(&g), "はじめ\nつぎ\n");
+    }
+
+    #[test]
+    fn rotated_text_after_main_text() {
+        let mut g = word("main", 50.0, 700.0, 6.0, 12.0);
+        g.extend(word("more", 50.0, 686.0, 6.0, 12.0));
+        // "UP" written bottom to top at x = 20
+        for (i, c) in "UP".chars().enumerate() {
+            g.push(Glyph {
+                text: GlyphText::One(c),
+                x: 20.0,
+                y: 100.0 + 7.0 * i as f64,
+                advance: 7.0,
+                size: 12.0,
+                dir: Direction::Up,
+                vertical: false,
+            });
+        }
+        assert_eq!(lay(&g), "main\nmore\nUP\n");
+    }
+
+    #[test]
+    fn layout_mode_keeps_columns() {
+        let mut g = word("ab", 0.0, 700.0, 6.0, 12.0);
+        g.extend(word("cd", 60.0, 700.0, 6.0, 12.0));
+        g.extend(word("ef", 60.0, 686.0, 6.0, 12.0));
+        let opts = LayoutOptions { physical: true, ..LayoutOptions::default() };
+        assert_eq!(layout_page(&g, &opts), "ab        cd\n          ef\n");
+    }
+
+    #[test]
+    fn multi_char_glyph_and_nonfinite_input() {
+        let mut g = vec![Glyph {
+            text: GlyphText::from_str("fi"),
+            x: 0.0,
+            y: 700.0,
+            advance: 6.0,
+            size: 12.0,
+            dir: Direction::Right,
+            vertical: false,
+        }];
+        g.extend(word("ne", 6.0, 700.0, 6.0, 12.0));
+        g.push(Glyph {
+            text: GlyphText::One('x'),
+            x: f64::NAN,
+            y: 700.0,
+            advance: 6.0,
+            size: 12.0,
+            dir: Direction::Right,
+            vertical: false,
+        });
+        assert_eq!(lay(&g), "fine\n");
+        assert_eq!(lay(&[]), "");
+    }
+
+    #[test]
+    fn direction_from_vector() {
+        assert_eq!(Direction::from_vector(1.0, 0.1), Direction::Right);
+        assert_eq!(Direction::from_vector(-1.0, 0.0), Direction::Left);
+        assert_eq!(Direction::from_vector(0.0, 2.0), Direction::Up);
+        assert_eq!(Direction::from_vector(0.1, -1.0), Direction::Down);
+    }
+}
