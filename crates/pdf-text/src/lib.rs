@@ -5,3 +5,5 @@ pub mod layout;
 pub mod matrix;
 mod afm_data;
 mod std14;
+mod content;
+mod interp;
