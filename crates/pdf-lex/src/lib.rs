@@ -1,4 +1,151 @@
-//! `pdf-lex`: PDF syntax and file structure: lexer, objects, xref, filters, encryption, pages, content tokens.
+//! `pdf-lex`: PDF syntax and file structure — bytes to objects, pages and
+//! content-stream tokens.
 //!
-//! This layer is being built; its public API arrives with its issue.
+//! What it does: the lexer (ISO 32000-1 §7.2–7.3), cross-reference tables
+//! and streams, object streams, incremental updates (`/Prev`), hybrid files,
+//! recovery by scanning when the xref is missing or wrong, lazy object
+//! resolution with a cache and cycle detection, stream filters (Flate with
+//! PNG/TIFF predictors, LZW, ASCII85, ASCIIHex, RunLength; image filters
+//! passed through), the standard security handler (RC4 40/128, AES-128,
+//! AES-256; revisions 2–6), the page tree with inherited attributes, the
+//! `Info` dictionary and XMP, and a content-stream tokenizer.
+//!
+//! What it does not: interpret content (text, fonts, layout: that is
+//! `pdf-text`), decode images, write PDF.
+//!
+//! ```
+//! use pdf_lex::{content::Operations, Document};
+//!
+//! let pdf = b"%PDF-1.4
+//! 1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj
+//! 2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1/MediaBox[0 0 612 792]>> endobj
+//! 3 0 obj <</Type/Page/Parent 2 0 R/Contents 4 0 R>> endobj
+//! 4 0 obj <</Length 23>> stream
+//! BT (Hello) Tj ET q Q
+//! endstream endobj
+//! trailer <</Root 1 0 R>>
+//! %%EOF";
+//! let doc = Document::open(pdf)?;        // no xref: rebuilt by scanning
+//! let pages = doc.pages()?;
+//! assert_eq!(pages.len(), 1);
+//! assert_eq!(pages[0].media_box, Some([0.0, 0.0, 612.0, 792.0]));
+//! let content = doc.page_contents(&pages[0])?;
+//! let ops: Vec<_> = Operations::new(&content).map(|op| op.operator).collect();
+//! assert_eq!(ops, [&b"BT"[..], b"Tj", b"ET", b"q", b"Q"]);
+//! # Ok::<(), pdf_lex::Error>(())
+//! ```
 #![forbid(unsafe_code)]
+
+pub mod content;
+mod crypt;
+mod document;
+pub mod filters;
+mod lexer;
+mod object;
+mod page;
+mod text;
+mod xref;
+
+pub use document::Document;
+pub use object::{Dict, ObjRef, Object, Stream};
+pub use page::Page;
+pub use text::{Info, decode_text_string, pdf_date_to_rfc3339};
+
+/// What can go wrong reading a PDF.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// Not a PDF: no `%PDF-` header and no objects.
+    #[error("not a PDF file")]
+    NotPdf,
+    /// Encrypted, and the password (empty by default) is wrong or missing.
+    #[error("the document is encrypted and the password is missing or wrong")]
+    Encrypted,
+    /// The data ends inside a structure.
+    #[error("truncated {what} at offset {offset}")]
+    Truncated {
+        /// What was being read.
+        what: &'static str,
+        /// Where it started.
+        offset: usize,
+    },
+    /// A syntax error.
+    #[error("syntax error at offset {offset}: {what}")]
+    Syntax {
+        /// What was expected or found.
+        what: &'static str,
+        /// Where.
+        offset: usize,
+    },
+    /// A structure is damaged beyond repair.
+    #[error("corrupt PDF: {0}")]
+    Corrupt(String),
+    /// A reference cycle.
+    #[error("reference cycle at object {0}")]
+    Cycle(ObjRef),
+    /// A limit in [`Limits`] was reached.
+    #[error("limit exceeded: {what} (limit {limit})")]
+    LimitExceeded {
+        /// Which limit.
+        what: &'static str,
+        /// Its value.
+        limit: u64,
+    },
+    /// A feature this crate does not implement (a filter, a security handler).
+    #[error("unsupported: {0}")]
+    Unsupported(String),
+}
+
+/// A repaired or skipped problem; the document was still read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    /// The byte offset, when known.
+    pub offset: Option<usize>,
+    /// What happened.
+    pub message: String,
+}
+
+impl std::fmt::Display for Warning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.offset {
+            Some(o) => write!(f, "{} (offset {o})", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+/// Caps on work and memory for untrusted input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limits {
+    /// Largest decoded stream, in bytes (default 256 MiB).
+    pub max_stream_bytes: usize,
+    /// Deepest nesting of arrays/dictionaries and of the page tree (default 256).
+    pub max_depth: usize,
+    /// Most pages (default 1,000,000).
+    pub max_pages: usize,
+    /// Most xref sections followed through `/Prev` (default 1,024).
+    pub max_xref_sections: usize,
+    /// Most objects cached or read from one object stream (default 4,000,000).
+    pub max_objects: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            max_stream_bytes: 256 << 20,
+            max_depth: 256,
+            max_pages: 1_000_000,
+            max_xref_sections: 1024,
+            max_objects: 4_000_000,
+        }
+    }
+}
+
+/// How to open a document.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The user or owner password; the empty password is always tried too.
+    pub password: Option<String>,
+    /// Limits.
+    pub limits: Limits,
+}
