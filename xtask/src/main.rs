@@ -5,6 +5,7 @@
 mod bench;
 mod fixtures;
 mod gen_afm;
+mod gen_cmaps;
 mod util;
 
 use std::process::ExitCode;
@@ -32,6 +33,11 @@ const TASKS: &[Task] = &[
         name: "gen-afm",
         run: gen_afm::run,
         help: "regenerate pdf-text's standard-14 font widths from fonts-urw-base35 AFM files",
+    },
+    Task {
+        name: "gen-cmaps",
+        run: gen_cmaps::run,
+        help: "regenerate pdf-cmap's tables (CMaps, CID to Unicode, encodings, glyph list) from registry packages",
     },
 ];
 

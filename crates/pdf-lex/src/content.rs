@@ -31,7 +31,7 @@ pub struct Operations<'a> {
     lx: Lexer<'a>,
 }
 
-/// At most this many operands are kept before an operator (the oldest are dropped).
+/// At most this many operands are kept before an operator (the oldest half is dropped).
 const MAX_OPERANDS: usize = 4096;
 
 impl<'a> Operations<'a> {
@@ -142,7 +142,7 @@ impl<'a> Iterator for Operations<'a> {
             match self.lx.parse_item(0, true) {
                 Ok(Item::Obj(o)) => {
                     if operands.len() >= MAX_OPERANDS {
-                        operands.remove(0);
+                        operands.drain(..MAX_OPERANDS / 2);
                     }
                     operands.push(o);
                 }

@@ -178,10 +178,8 @@ impl<'a> Document<'a> {
                         }
                     }
                 }
-                Some(b"XRef") => {
-                    if obj.as_dict().is_some_and(|d| d.contains_key(b"Root")) {
-                        xref_trailer = obj.as_dict().cloned();
-                    }
+                Some(b"XRef") if obj.as_dict().is_some_and(|d| d.contains_key(b"Root")) => {
+                    xref_trailer = obj.as_dict().cloned();
                 }
                 Some(b"Catalog") => catalog = Some(id),
                 _ => {}
@@ -228,10 +226,17 @@ impl<'a> Document<'a> {
             return Ok(());
         };
         self.encrypt_ref = enc.as_ref();
-        let dict = match self.resolve(&enc)?.into_owned() {
-            Object::Dict(d) => d,
-            Object::Null => return Ok(()),
-            _ => return Err(Error::Corrupt("/Encrypt is not a dictionary".into())),
+        // An unreadable /Encrypt is ignored, as viewers do: the data may well be plain.
+        let dict = match self.resolve(&enc).map(Cow::into_owned) {
+            Ok(Object::Dict(d)) => d,
+            Ok(_) => {
+                self.warn(None, "/Encrypt is not a dictionary; ignored".into());
+                return Ok(());
+            }
+            Err(e) => {
+                self.warn(None, format!("/Encrypt unreadable ({e}); ignored"));
+                return Ok(());
+            }
         };
         self.encrypted = true;
         let id0 = match self.xref.trailer.get(b"ID") {
@@ -515,12 +520,8 @@ impl<'a> Document<'a> {
             }
         }
         fn walk_dict(d: &mut Dict, sec: &SecurityHandler, r: ObjRef, depth: usize) {
-            let keys: Vec<Vec<u8>> = d.iter().map(|(k, _)| k.to_vec()).collect();
-            for k in keys {
-                if let Some(mut v) = d.get(&k).cloned() {
-                    walk(&mut v, sec, r, depth + 1);
-                    d.insert(k, v);
-                }
+            for v in d.values_mut() {
+                walk(v, sec, r, depth + 1);
             }
         }
         let mut obj = obj;
@@ -578,8 +579,75 @@ impl<'a> Document<'a> {
         Ok(decoded.data)
     }
 
+    /// References of all objects in use, by object number (free entries left out).
+    pub fn object_refs(&self) -> Vec<ObjRef> {
+        let mut v: Vec<ObjRef> = self
+            .xref
+            .entries
+            .iter()
+            .filter_map(|(n, e)| match e {
+                Entry::Free => None,
+                Entry::Offset { generation, .. } => Some(ObjRef::new(*n, *generation)),
+                Entry::Compressed { .. } => Some(ObjRef::new(*n, 0)),
+            })
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
     /// Number of objects the xref knows.
     pub fn object_count(&self) -> usize {
         self.xref.entries.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file with no xref, built in the test; objects in `body` after a catalog.
+    fn pdf(body: &str) -> Vec<u8> {
+        format!("%PDF-1.4\n1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj\n{body}\ntrailer <</Root 1 0 R>>\n").into_bytes()
+    }
+
+    #[test]
+    fn reference_cycle_is_an_error_not_a_hang() {
+        let data = pdf(
+            "2 0 obj <</Type/Pages/Kids[]/Count 0>> endobj 5 0 obj 6 0 R endobj 6 0 obj 5 0 R endobj",
+        );
+        let doc = Document::open(&data).unwrap();
+        assert!(doc.was_rebuilt());
+        assert!(matches!(
+            doc.resolve(&Object::Ref(ObjRef::new(5, 0))),
+            Err(Error::Cycle(_))
+        ));
+        assert_eq!(doc.page_count(), 0);
+    }
+
+    #[test]
+    fn missing_object_is_null() {
+        let data = pdf("2 0 obj <</Type/Pages/Kids[]/Count 0>> endobj");
+        let doc = Document::open(&data).unwrap();
+        assert_eq!(*doc.get(ObjRef::new(99, 0)).unwrap(), Object::Null);
+    }
+
+    #[test]
+    fn indirect_length_resolved_and_self_referencing_length_survives() {
+        let data = pdf(
+            "2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj 3 0 obj <</Type/Page/Contents 4 0 R>> endobj \
+             4 0 obj <</Length 7 0 R>> stream\nq Q\nendstream endobj 7 0 obj 3 endobj \
+             8 0 obj <</Length 8 0 R>> stream\nabc\nendstream endobj",
+        );
+        let doc = Document::open(&data).unwrap();
+        let pages = doc.pages().unwrap();
+        assert_eq!(doc.page_contents(&pages[0]).unwrap(), b"q Q");
+        let o = doc.get(ObjRef::new(8, 0)).unwrap();
+        assert_eq!(&*o.as_stream().unwrap().raw, b"abc");
+    }
+
+    #[test]
+    fn not_a_pdf() {
+        assert!(matches!(Document::open(b"hello world"), Err(Error::NotPdf)));
+        assert!(Document::open(b"%PDF-1.4\n").is_err());
     }
 }

@@ -429,8 +429,6 @@ pub fn run_length_decode(data: &[u8], limit: usize) -> Result<Vec<u8>, Partial> 
 pub(crate) struct Decoded {
     pub data: Vec<u8>,
     pub warnings: Vec<String>,
-    /// The image filter at which decoding stopped, if any.
-    pub image_filter: Option<Vec<u8>>,
 }
 
 /// Applies the filters named in a stream dictionary (`/Filter`, `/DecodeParms`).
@@ -459,11 +457,7 @@ pub(crate) fn decode_chain(
             b"RunLengthDecode" | b"RL" => run_length_decode(&data, limit),
             b"Crypt" => Ok(data),
             b"DCTDecode" | b"DCT" | b"JPXDecode" | b"JBIG2Decode" | b"CCITTFaxDecode" | b"CCF" => {
-                return Ok(Decoded {
-                    data,
-                    warnings,
-                    image_filter: Some(name.to_vec()),
-                });
+                return Ok(Decoded { data, warnings });
             }
             other => {
                 return Err(Error::Unsupported(format!(
@@ -486,11 +480,7 @@ pub(crate) fn decode_chain(
             }
         };
     }
-    Ok(Decoded {
-        data,
-        warnings,
-        image_filter: None,
-    })
+    Ok(Decoded { data, warnings })
 }
 
 fn predict(data: Vec<u8>, parm: &Dict) -> Result<Vec<u8>, Partial> {
@@ -620,6 +610,5 @@ mod tests {
         )
         .unwrap();
         assert_eq!(d.data, b"A");
-        assert_eq!(d.image_filter.as_deref(), Some(&b"DCTDecode"[..]));
     }
 }

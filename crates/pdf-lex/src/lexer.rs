@@ -415,11 +415,11 @@ impl<'a> Lexer<'a> {
                     let key = self.name_body();
                     self.skip_ws();
                     if self.peek() == Some(b'>') {
-                        dict.insert(key, Object::Null);
+                        dict.push(key, Object::Null);
                         continue;
                     }
                     match self.parse_item(depth + 1, content)? {
-                        Item::Obj(v) => dict.insert(key, v),
+                        Item::Obj(v) => dict.push(key, v),
                         Item::Keyword(k) => {
                             if matches!(k, b"endobj" | b"stream" | b"endstream" | b"obj") {
                                 return Err(Error::Syntax {
@@ -427,22 +427,19 @@ impl<'a> Lexer<'a> {
                                     offset: start,
                                 });
                             }
-                            dict.insert(key, Object::Null);
+                            dict.push(key, Object::Null);
                         }
                     }
                 }
                 Some(_) => {
                     // Junk where a key should be: skip one token.
-                    match self.parse_item(depth + 1, content)? {
-                        Item::Keyword(k)
-                            if matches!(k, b"endobj" | b"stream" | b"endstream" | b"obj") =>
-                        {
-                            return Err(Error::Syntax {
-                                what: "unterminated dictionary",
-                                offset: start,
-                            });
-                        }
-                        _ => {}
+                    if let Item::Keyword(b"endobj" | b"stream" | b"endstream" | b"obj") =
+                        self.parse_item(depth + 1, content)?
+                    {
+                        return Err(Error::Syntax {
+                            what: "unterminated dictionary",
+                            offset: start,
+                        });
                     }
                 }
             }

@@ -146,6 +146,18 @@ impl Dict {
             self.entries.push((key, value));
         }
     }
+    /// Appends without looking for an earlier value of `key` (the parser's
+    /// path: linear, where `insert` on a huge dictionary would be quadratic;
+    /// `get` sees the last value).
+    pub(crate) fn push(&mut self, key: Vec<u8>, value: Object) {
+        self.entries.push((key, value));
+    }
+
+    /// The values, mutable (decryption rewrites strings in place).
+    pub(crate) fn values_mut(&mut self) -> impl Iterator<Item = &mut Object> {
+        self.entries.iter_mut().map(|(_, v)| v)
+    }
+
     /// Whether `key` is present.
     pub fn contains_key(&self, key: &[u8]) -> bool {
         self.get(key).is_some()

@@ -1,5 +1,6 @@
 //! The page tree (ISO 32000-1 §7.7.3) with inherited attributes (§7.7.3.4).
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 use crate::Error;
@@ -85,8 +86,12 @@ impl Document<'_> {
             let resolved = match self.resolve(&node) {
                 Ok(o) => o.into_owned(),
                 Err(e) => {
-                    issues.push(format!("page tree node unreadable: {e}"));
-                    continue;
+                    // A kid that cannot be parsed still stands for a page (as
+                    // viewers count it); it is kept empty, with its inherited attributes.
+                    issues.push(format!(
+                        "page tree node unreadable, kept as an empty page: {e}"
+                    ));
+                    Object::Dict(Dict::new())
                 }
             };
             let Some(dict) = resolved.as_dict() else {
@@ -94,10 +99,14 @@ impl Document<'_> {
             };
             let ty = dict.get_name(b"Type");
             let kids = match dict.get(b"Kids") {
-                Some(k) if ty != Some(b"Page") => self
-                    .resolve(k)
-                    .ok()
-                    .and_then(|k| k.as_array().map(<[Object]>::to_vec)),
+                Some(k) if ty != Some(b"Page") => match self.resolve(k).map(Cow::into_owned) {
+                    Ok(Object::Array(a)) => Some(a),
+                    // A damaged `/Kids` that is a single reference to a node.
+                    Ok(Object::Dict(_)) | Err(_) if matches!(k, Object::Ref(_)) => {
+                        Some(vec![k.clone()])
+                    }
+                    _ => None,
+                },
                 _ => None,
             };
             let mut inh = inh;
@@ -155,8 +164,13 @@ impl Document<'_> {
     /// The page's content streams, decoded and joined with a newline (§7.8.2).
     /// A damaged stream is skipped with a warning.
     pub fn page_contents(&self, page: &Page) -> Result<Vec<u8>, Error> {
-        let Some(c) = self.dict_get(&page.dict, b"Contents")? else {
-            return Ok(Vec::new());
+        let c = match self.dict_get(&page.dict, b"Contents") {
+            Ok(Some(c)) => c,
+            Ok(None) => return Ok(Vec::new()),
+            Err(e) => {
+                self.warn(None, format!("page /Contents unreadable: {e}"));
+                return Ok(Vec::new());
+            }
         };
         let parts: Vec<Object> = match c {
             Object::Array(a) => a,

@@ -49,7 +49,11 @@ impl Operand<'_> {
     /// The value of `key` in a dictionary operand.
     pub(crate) fn dict_get(&self, key: &[u8]) -> Option<&Operand<'_>> {
         match self {
-            Operand::Dict(entries) => entries.iter().rev().find(|(k, _)| k.as_ref() == key).map(|(_, v)| v),
+            Operand::Dict(entries) => entries
+                .iter()
+                .rev()
+                .find(|(k, _)| k.as_ref() == key)
+                .map(|(_, v)| v),
             _ => None,
         }
     }
@@ -74,7 +78,10 @@ fn is_ws(b: u8) -> bool {
 }
 
 fn is_delim(b: u8) -> bool {
-    matches!(b, b'(' | b')' | b'<' | b'>' | b'[' | b']' | b'{' | b'}' | b'/' | b'%')
+    matches!(
+        b,
+        b'(' | b')' | b'<' | b'>' | b'[' | b']' | b'{' | b'}' | b'/' | b'%'
+    )
 }
 
 /// Iterates over the operations of a decoded content stream. Malformed
@@ -430,9 +437,17 @@ pub(crate) fn parse_number(tok: &[u8]) -> Option<f64> {
         }
     }
     if !seen_digit {
-        return if digits == b"." || digits.is_empty() { Some(0.0) } else { None };
+        return if digits == b"." || digits.is_empty() {
+            Some(0.0)
+        } else {
+            None
+        };
     }
-    let v = if frac_scale > 1.0 { int / frac_scale } else { int };
+    let v = if frac_scale > 1.0 {
+        int / frac_scale
+    } else {
+        int
+    };
     Some(if neg { -v } else { v })
 }
 
@@ -449,8 +464,14 @@ mod tests {
         let v = ops(b"BT /F1 12 Tf 72.5 -7 Td (Hello) Tj ET");
         let names: Vec<&[u8]> = v.iter().map(|o| o.operator).collect();
         assert_eq!(names, [&b"BT"[..], b"Tf", b"Td", b"Tj", b"ET"]);
-        assert_eq!(v[1].operands, vec![Operand::Name(Cow::Borrowed(b"F1")), Operand::Number(12.0)]);
-        assert_eq!(v[2].operands, vec![Operand::Number(72.5), Operand::Number(-7.0)]);
+        assert_eq!(
+            v[1].operands,
+            vec![Operand::Name(Cow::Borrowed(b"F1")), Operand::Number(12.0)]
+        );
+        assert_eq!(
+            v[2].operands,
+            vec![Operand::Number(72.5), Operand::Number(-7.0)]
+        );
         assert_eq!(v[3].operands[0].string(), Some(&b"Hello"[..]));
     }
 
@@ -473,7 +494,12 @@ mod tests {
             ])
         );
         assert_eq!(v[1].operator, b"BDC");
-        assert_eq!(v[1].operands[1].dict_get(b"ActualText").and_then(Operand::string), Some(&b"fi"[..]));
+        assert_eq!(
+            v[1].operands[1]
+                .dict_get(b"ActualText")
+                .and_then(Operand::string),
+            Some(&b"fi"[..])
+        );
         assert_eq!(v[2].operator, b"EMC");
     }
 
@@ -494,7 +520,18 @@ mod tests {
 
     #[test]
     fn garbage_never_panics_or_loops() {
-        for input in [&b"((((("[..], b"<<<<", b"[[[[[", b"<</A", b")))]]>>>", b"\\", b"(\\", b"<a", b"BI ID", b"/"] {
+        for input in [
+            &b"((((("[..],
+            b"<<<<",
+            b"[[[[[",
+            b"<</A",
+            b")))]]>>>",
+            b"\\",
+            b"(\\",
+            b"<a",
+            b"BI ID",
+            b"/",
+        ] {
             let _ = ops(input);
         }
         let deep = vec![b'['; 10_000];

@@ -32,7 +32,7 @@ pub(crate) trait TextFont {
 }
 
 /// A Form XObject ready to run.
-pub(crate) struct Form {
+pub(crate) struct Form<'s> {
     /// Identifies the form for the cycle guard.
     pub id: u64,
     /// `/Matrix`.
@@ -40,15 +40,15 @@ pub(crate) struct Form {
     /// Decoded content.
     pub content: Vec<u8>,
     /// The form's resources (or its parent's when it has none).
-    pub scope: Rc<dyn Scope>,
+    pub scope: Rc<dyn Scope<'s> + 's>,
 }
 
 /// The resources a content stream can name.
-pub(crate) trait Scope {
+pub(crate) trait Scope<'s> {
     /// The font of `/Font` entry `name`.
     fn font(&self, name: &[u8]) -> Option<Rc<dyn TextFont>>;
     /// The Form XObject of `/XObject` entry `name` (`None` for images).
-    fn form(&self, name: &[u8]) -> Option<Form>;
+    fn form(&self, name: &[u8]) -> Option<Form<'s>>;
     /// The `/ActualText` of `/Properties` entry `name`.
     fn actual_text(&self, name: &[u8]) -> Option<String>;
 }
@@ -132,12 +132,13 @@ impl Interpreter {
     fn hit_limit(&mut self, what: &str) {
         if !self.limit_hit {
             self.limit_hit = true;
-            self.warnings.push(format!("page truncated: more than {what}"));
+            self.warnings
+                .push(format!("page truncated: more than {what}"));
         }
     }
 
     /// Runs a content stream with its resources.
-    pub(crate) fn run(&mut self, content: &[u8], scope: &Rc<dyn Scope>) {
+    pub(crate) fn run<'s>(&mut self, content: &[u8], scope: &Rc<dyn Scope<'s> + 's>) {
         for op in Ops::new(content) {
             if self.limit_hit {
                 return;
@@ -150,11 +151,7 @@ impl Interpreter {
             let a = &op.operands;
             let num = |i: usize| a.get(i).and_then(Operand::number).filter(|v| v.is_finite());
             match op.operator {
-                b"q" => {
-                    if self.stack.len() < MAX_GSTATE_STACK {
-                        self.stack.push(self.gs.clone());
-                    }
-                }
+                b"q" if self.stack.len() < MAX_GSTATE_STACK => self.stack.push(self.gs.clone()),
                 b"Q" => {
                     if let Some(g) = self.stack.pop() {
                         self.gs = g;
@@ -243,7 +240,10 @@ impl Interpreter {
                 b"BMC" => self.begin_marked(None),
                 b"BDC" => {
                     let text = match a.get(1) {
-                        Some(d @ Operand::Dict(_)) => d.dict_get(b"ActualText").and_then(Operand::string).map(decode_text_string),
+                        Some(d @ Operand::Dict(_)) => d
+                            .dict_get(b"ActualText")
+                            .and_then(Operand::string)
+                            .map(decode_text_string),
                         Some(Operand::Name(n)) => scope.actual_text(n),
                         _ => None,
                     };
@@ -277,7 +277,10 @@ impl Interpreter {
 
     fn begin_marked(&mut self, text: Option<String>) {
         if self.marked.len() < MAX_MARKED_STACK {
-            self.marked.push(Marked { text, first_glyph: self.glyphs.len() });
+            self.marked.push(Marked {
+                text,
+                first_glyph: self.glyphs.len(),
+            });
         }
     }
 
@@ -288,7 +291,9 @@ impl Interpreter {
         if self.marked.iter().any(|o| o.text.is_some()) {
             return;
         }
-        let Some(first) = self.glyphs.get(m.first_glyph).cloned() else { return };
+        let Some(first) = self.glyphs.get(m.first_glyph).cloned() else {
+            return;
+        };
         let shown = self.glyphs.get(m.first_glyph..).unwrap_or_default();
         // the replacement spans from the first glyph's origin to the farthest end
         let (ux, uy) = match first.dir {
@@ -301,20 +306,31 @@ impl Interpreter {
             .iter()
             .map(|g| (g.x - first.x) * ux + (g.y - first.y) * uy + g.advance)
             .fold(first.advance, f64::max);
-        let unmapped_inside = shown.iter().filter(|g| g.text == GlyphText::One('\u{FFFD}')).count();
+        let unmapped_inside = shown
+            .iter()
+            .filter(|g| g.text == GlyphText::One('\u{FFFD}'))
+            .count();
         self.unmapped = self.unmapped.saturating_sub(unmapped_inside);
         self.glyphs.truncate(m.first_glyph);
-        self.glyphs.push(Glyph { text: GlyphText::from_str(&text), advance: span.max(0.0), ..first });
+        self.glyphs.push(Glyph {
+            text: GlyphText::from_str(&text),
+            advance: span.max(0.0),
+            ..first
+        });
     }
 
-    fn run_form(&mut self, name: &[u8], scope: &Rc<dyn Scope>) {
+    fn run_form<'s>(&mut self, name: &[u8], scope: &Rc<dyn Scope<'s> + 's>) {
         let Some(form) = scope.form(name) else { return };
         if self.forms.contains(&form.id) {
-            self.warnings.push("Form XObject draws itself; cycle cut".into());
+            self.warnings
+                .push("Form XObject draws itself; cycle cut".into());
             return;
         }
         if self.forms.len() >= self.limits.max_form_depth {
-            self.warnings.push(format!("Form XObjects nested deeper than {}", self.limits.max_form_depth));
+            self.warnings.push(format!(
+                "Form XObjects nested deeper than {}",
+                self.limits.max_form_depth
+            ));
             return;
         }
         let saved = (self.gs.clone(), self.tm, self.tlm, self.stack.len());
@@ -339,20 +355,29 @@ impl Interpreter {
         scratch.clear();
         font.decode(bytes, &mut scratch);
         let vertical = font.vertical();
-        let gs = &self.gs;
-        let fs = gs.size;
-        let th = gs.hscale;
-        let size_m = Matrix::new(fs * th, 0.0, 0.0, fs, 0.0, gs.rise);
+        let fs = self.gs.size;
+        let th = self.gs.hscale;
+        let size_m = Matrix::new(fs * th, 0.0, 0.0, fs, 0.0, self.gs.rise);
         for g in &scratch {
             if self.glyphs.len() >= self.limits.max_glyphs {
                 self.hit_limit(&format!("{} glyphs", self.limits.max_glyphs));
                 break;
             }
-            let tm_ctm = self.tm.then(&gs.ctm);
+            let tm_ctm = self.tm.then(&self.gs.ctm);
             let trm = size_m.then(&tm_ctm);
             let (x, y) = trm.apply(0.0, 0.0);
-            let spacing = gs.char_spacing + if g.word_space { gs.word_spacing } else { 0.0 };
+            let spacing = self.gs.char_spacing
+                + if g.word_space {
+                    self.gs.word_spacing
+                } else {
+                    0.0
+                };
             let text = match &g.text {
+                Some(GlyphText::Many(m)) if m.is_empty() => {
+                    // draws nothing readable (.notdef): advance only
+                    self.advance(g, vertical, spacing);
+                    continue;
+                }
                 Some(t) => t.clone(),
                 None => {
                     self.unmapped += 1;
@@ -360,11 +385,21 @@ impl Interpreter {
                 }
             };
             let (dir_v, adv_v) = if vertical {
-                (trm.apply_vector(0.0, -1.0), tm_ctm.apply_vector(0.0, g.w1 * fs))
+                (
+                    trm.apply_vector(0.0, -1.0),
+                    tm_ctm.apply_vector(0.0, g.w1 * fs),
+                )
             } else {
-                (trm.apply_vector(1.0, 0.0), tm_ctm.apply_vector(g.w0 * fs * th, 0.0))
+                (
+                    trm.apply_vector(1.0, 0.0),
+                    tm_ctm.apply_vector(g.w0 * fs * th, 0.0),
+                )
             };
-            let (dx, dy) = if dir_v.0 == 0.0 && dir_v.1 == 0.0 { tm_ctm.apply_vector(1.0, 0.0) } else { dir_v };
+            let (dx, dy) = if dir_v.0 == 0.0 && dir_v.1 == 0.0 {
+                tm_ctm.apply_vector(1.0, 0.0)
+            } else {
+                dir_v
+            };
             let (hx, hy) = trm.apply_vector(0.0, 1.0);
             let size = if vertical {
                 let (wx, wy) = trm.apply_vector(1.0, 0.0);
@@ -381,20 +416,28 @@ impl Interpreter {
                 dir: Direction::from_vector(dx, dy),
                 vertical,
             });
-            self.tm = if vertical {
-                Matrix::translate(0.0, g.w1 * fs + spacing).then(&self.tm)
-            } else {
-                Matrix::translate((g.w0 * fs + spacing) * th, 0.0).then(&self.tm)
-            };
+            self.advance(g, vertical, spacing);
         }
         self.scratch = scratch;
+    }
+
+    fn advance(&mut self, g: &ShownGlyph, vertical: bool, spacing: f64) {
+        let fs = self.gs.size;
+        self.tm = if vertical {
+            Matrix::translate(0.0, g.w1 * fs + spacing).then(&self.tm)
+        } else {
+            Matrix::translate((g.w0 * fs + spacing) * self.gs.hscale, 0.0).then(&self.tm)
+        };
     }
 }
 
 /// A PDF text string (§7.9.2.2): UTF-16BE with BOM, UTF-8 with BOM, or PDFDocEncoding.
 pub(crate) fn decode_text_string(b: &[u8]) -> String {
     if let Some(rest) = b.strip_prefix(b"\xFE\xFF") {
-        let units: Vec<u16> = rest.chunks_exact(2).map(|c| u16::from_be_bytes([c[0], c[1]])).collect();
+        let units: Vec<u16> = rest
+            .chunks_exact(2)
+            .map(|c| u16::from_be_bytes([c[0], c[1]]))
+            .collect();
         return String::from_utf16_lossy(&units);
     }
     if let Some(rest) = b.strip_prefix(b"\xEF\xBB\xBF") {
@@ -406,13 +449,17 @@ pub(crate) fn decode_text_string(b: &[u8]) -> String {
 /// PDFDocEncoding (Annex D.2) for the bytes where it differs from Latin-1.
 fn pdf_doc_char(c: u8) -> char {
     const HIGH: [char; 32] = [
-        '\u{2022}', '\u{2020}', '\u{2021}', '\u{2026}', '\u{2014}', '\u{2013}', '\u{0192}', '\u{2044}', '\u{2039}',
-        '\u{203A}', '\u{2212}', '\u{2030}', '\u{201E}', '\u{201C}', '\u{201D}', '\u{2018}', '\u{2019}', '\u{201A}',
-        '\u{2122}', '\u{FB01}', '\u{FB02}', '\u{0141}', '\u{0152}', '\u{0160}', '\u{0178}', '\u{017D}', '\u{0131}',
-        '\u{0142}', '\u{0153}', '\u{0161}', '\u{017E}', '\u{FFFD}',
+        '\u{2022}', '\u{2020}', '\u{2021}', '\u{2026}', '\u{2014}', '\u{2013}', '\u{0192}',
+        '\u{2044}', '\u{2039}', '\u{203A}', '\u{2212}', '\u{2030}', '\u{201E}', '\u{201C}',
+        '\u{201D}', '\u{2018}', '\u{2019}', '\u{201A}', '\u{2122}', '\u{FB01}', '\u{FB02}',
+        '\u{0141}', '\u{0152}', '\u{0160}', '\u{0178}', '\u{017D}', '\u{0131}', '\u{0142}',
+        '\u{0153}', '\u{0161}', '\u{017E}', '\u{FFFD}',
     ];
     match c {
-        0x80..=0x9F => HIGH.get(usize::from(c - 0x80)).copied().unwrap_or('\u{FFFD}'),
+        0x80..=0x9F => HIGH
+            .get(usize::from(c - 0x80))
+            .copied()
+            .unwrap_or('\u{FFFD}'),
         0xA0 => '\u{20AC}',
         _ => char::from(c),
     }
@@ -453,7 +500,7 @@ mod tests {
         props: HashMap<Vec<u8>, String>,
     }
 
-    impl Scope for ToyScope {
+    impl Scope<'static> for ToyScope {
         fn font(&self, name: &[u8]) -> Option<Rc<dyn TextFont>> {
             match name {
                 b"F1" => Some(Rc::new(ToyFont { vertical: false })),
@@ -461,13 +508,16 @@ mod tests {
                 _ => None,
             }
         }
-        fn form(&self, name: &[u8]) -> Option<Form> {
+        fn form(&self, name: &[u8]) -> Option<Form<'static>> {
             let (id, content) = self.forms.get(name)?;
             Some(Form {
                 id: *id,
                 matrix: Matrix::translate(0.0, -100.0),
                 content: content.clone(),
-                scope: Rc::new(ToyScope { forms: self.forms.clone(), props: HashMap::new() }),
+                scope: Rc::new(ToyScope {
+                    forms: self.forms.clone(),
+                    props: HashMap::new(),
+                }),
             })
         }
         fn actual_text(&self, name: &[u8]) -> Option<String> {
@@ -475,11 +525,15 @@ mod tests {
         }
     }
 
-    const LIMITS: InterpLimits = InterpLimits { max_glyphs: 100_000, max_ops: 1_000_000, max_form_depth: 8 };
+    const LIMITS: InterpLimits = InterpLimits {
+        max_glyphs: 100_000,
+        max_ops: 1_000_000,
+        max_form_depth: 8,
+    };
 
     fn run_with(content: &[u8], scope: ToyScope) -> Interpreter {
         let mut it = Interpreter::new(Matrix::IDENTITY, LIMITS);
-        let scope: Rc<dyn Scope> = Rc::new(scope);
+        let scope: Rc<dyn Scope<'static>> = Rc::new(scope);
         it.run(content, &scope);
         it
     }
@@ -501,7 +555,10 @@ mod tests {
 
     #[test]
     fn tj_adjustment_makes_word_gap() {
-        assert_eq!(text(b"BT /F1 10 Tf 0 700 Td [(ab) -400 (cd) -20 (ef)] TJ ET"), "ab cdef\n");
+        assert_eq!(
+            text(b"BT /F1 10 Tf 0 700 Td [(ab) -400 (cd) -20 (ef)] TJ ET"),
+            "ab cdef\n"
+        );
     }
 
     #[test]
@@ -518,19 +575,37 @@ mod tests {
 
     #[test]
     fn line_operators() {
-        assert_eq!(text(b"BT /F1 10 Tf 12 TL 0 700 Td (one) Tj T* (two) Tj (three) ' ET"), "one\ntwo\nthree\n");
-        assert_eq!(text(b"BT /F1 10 Tf 0 700 Td (a) Tj 0 -14 TD (b) Tj T* (c) Tj 1 2 (d) \" ET"), "a\nb\nc\nd\n");
-        let it = run_with(b"BT /F1 10 Tf 2 0 0 2 50 60 Tm (a) Tj ET", ToyScope::default());
-        assert_eq!((it.glyphs[0].x, it.glyphs[0].y, it.glyphs[0].size), (50.0, 60.0, 20.0));
+        assert_eq!(
+            text(b"BT /F1 10 Tf 12 TL 0 700 Td (one) Tj T* (two) Tj (three) ' ET"),
+            "one\ntwo\nthree\n"
+        );
+        assert_eq!(
+            text(b"BT /F1 10 Tf 0 700 Td (a) Tj 0 -14 TD (b) Tj T* (c) Tj 1 2 (d) \" ET"),
+            "a\nb\nc\nd\n"
+        );
+        let it = run_with(
+            b"BT /F1 10 Tf 2 0 0 2 50 60 Tm (a) Tj ET",
+            ToyScope::default(),
+        );
+        assert_eq!(
+            (it.glyphs[0].x, it.glyphs[0].y, it.glyphs[0].size),
+            (50.0, 60.0, 20.0)
+        );
     }
 
     #[test]
     fn cm_and_q_restore() {
-        let it = run_with(b"q 1 0 0 1 100 100 cm BT /F1 10 Tf (a) Tj ET Q BT /F1 10 Tf (b) Tj ET", ToyScope::default());
+        let it = run_with(
+            b"q 1 0 0 1 100 100 cm BT /F1 10 Tf (a) Tj ET Q BT /F1 10 Tf (b) Tj ET",
+            ToyScope::default(),
+        );
         assert_eq!((it.glyphs[0].x, it.glyphs[0].y), (100.0, 100.0));
         assert_eq!((it.glyphs[1].x, it.glyphs[1].y), (0.0, 0.0));
         // rotation by cm: text runs upwards
-        let it = run_with(b"0 1 -1 0 300 0 cm BT /F1 10 Tf (a) Tj ET", ToyScope::default());
+        let it = run_with(
+            b"0 1 -1 0 300 0 cm BT /F1 10 Tf (a) Tj ET",
+            ToyScope::default(),
+        );
         assert_eq!(it.glyphs[0].dir, Direction::Up);
     }
 
@@ -544,9 +619,13 @@ mod tests {
 
     #[test]
     fn actual_text_replaces_glyphs() {
-        let t = text(b"BT /F1 10 Tf 0 700 Td /Span <</ActualText (fi)>> BDC (\x01) Tj EMC (ne) Tj ET");
+        let t =
+            text(b"BT /F1 10 Tf 0 700 Td /Span <</ActualText (fi)>> BDC (\x01) Tj EMC (ne) Tj ET");
         assert_eq!(t, "fine\n");
-        let it = run_with(b"BT /F1 10 Tf /Span <</ActualText <FEFF00E9>>> BDC (\x01\x01) Tj EMC ET", ToyScope::default());
+        let it = run_with(
+            b"BT /F1 10 Tf /Span <</ActualText <FEFF00E9>>> BDC (\x01\x01) Tj EMC ET",
+            ToyScope::default(),
+        );
         assert_eq!(it.unmapped, 0);
         assert_eq!(it.glyphs.len(), 1);
         assert_eq!(it.glyphs[0].text, GlyphText::One('é'));
@@ -566,7 +645,10 @@ mod tests {
     #[test]
     fn forms_run_with_matrix_and_cycle_guard() {
         let mut scope = ToyScope::default();
-        scope.forms.insert(b"Fm1".to_vec(), (1, b"BT /F1 10 Tf 0 800 Td (in) Tj ET /Fm1 Do".to_vec()));
+        scope.forms.insert(
+            b"Fm1".to_vec(),
+            (1, b"BT /F1 10 Tf 0 800 Td (in) Tj ET /Fm1 Do".to_vec()),
+        );
         let it = run_with(b"/Fm1 Do BT /F1 10 Tf 0 600 Td (out) Tj ET", scope);
         let t = layout_page(&it.glyphs, &LayoutOptions::default());
         assert_eq!(t, "in\nout\n");
@@ -576,8 +658,14 @@ mod tests {
 
     #[test]
     fn limits_stop_runaway_pages() {
-        let mut it = Interpreter::new(Matrix::IDENTITY, InterpLimits { max_glyphs: 3, ..LIMITS });
-        let scope: Rc<dyn Scope> = Rc::new(ToyScope::default());
+        let mut it = Interpreter::new(
+            Matrix::IDENTITY,
+            InterpLimits {
+                max_glyphs: 3,
+                ..LIMITS
+            },
+        );
+        let scope: Rc<dyn Scope<'static>> = Rc::new(ToyScope::default());
         it.run(b"BT /F1 10 Tf (abcdef) Tj (gh) Tj ET", &scope);
         assert_eq!(it.glyphs.len(), 3);
         assert_eq!(it.warnings.len(), 1);
@@ -585,7 +673,10 @@ mod tests {
 
     #[test]
     fn no_font_and_bad_operands_are_ignored() {
-        assert_eq!(text(b"BT (a) Tj /F9 10 Tf (b) Tj /F1 Tf 1 Tm [1 2] cm (c) TJ Q Q EMC ET"), "");
+        assert_eq!(
+            text(b"BT (a) Tj /F9 10 Tf (b) Tj /F1 Tf 1 Tm [1 2] cm (c) TJ Q Q EMC ET"),
+            ""
+        );
     }
 
     #[test]

@@ -84,7 +84,11 @@ impl Direction {
     /// The direction nearest to the advance vector `(dx, dy)`.
     pub fn from_vector(dx: f64, dy: f64) -> Direction {
         if dx.abs() >= dy.abs() {
-            if dx >= 0.0 { Direction::Right } else { Direction::Left }
+            if dx >= 0.0 {
+                Direction::Right
+            } else {
+                Direction::Left
+            }
         } else if dy > 0.0 {
             Direction::Up
         } else {
@@ -139,7 +143,12 @@ pub struct LayoutOptions {
 
 impl Default for LayoutOptions {
     fn default() -> Self {
-        LayoutOptions { physical: false, word_gap: 0.15, run_gap: 1.0, gutter: 0.9 }
+        LayoutOptions {
+            physical: false,
+            word_gap: 0.15,
+            run_gap: 1.0,
+            gutter: 0.9,
+        }
     }
 }
 
@@ -192,13 +201,18 @@ impl Run {
 /// Lays out one page's glyphs as text (no trailing form feed).
 pub fn layout_page(glyphs: &[Glyph], opts: &LayoutOptions) -> String {
     // Group by direction; the direction with the most glyphs comes first.
-    let mut counts = [(Direction::Right, 0usize), (Direction::Up, 0), (Direction::Left, 0), (Direction::Down, 0)];
+    let mut counts = [
+        (Direction::Right, 0usize),
+        (Direction::Up, 0),
+        (Direction::Left, 0),
+        (Direction::Down, 0),
+    ];
     for g in glyphs {
         if let Some(slot) = counts.iter_mut().find(|(d, _)| *d == g.dir) {
             slot.1 += 1;
         }
     }
-    counts.sort_by(|a, b| b.1.cmp(&a.1));
+    counts.sort_by_key(|a| std::cmp::Reverse(a.1));
     let mut out = String::new();
     for (dir, n) in counts {
         if n == 0 {
@@ -208,7 +222,9 @@ pub fn layout_page(glyphs: &[Glyph], opts: &LayoutOptions) -> String {
             .iter()
             .enumerate()
             .filter(|(_, g)| g.dir == dir)
-            .filter(|(_, g)| g.x.is_finite() && g.y.is_finite() && g.size.is_finite() && g.advance.is_finite())
+            .filter(|(_, g)| {
+                g.x.is_finite() && g.y.is_finite() && g.size.is_finite() && g.advance.is_finite()
+            })
             .map(|(index, g)| {
                 let (u, mut v) = dir.frame(g.x, g.y);
                 if g.vertical {
@@ -216,11 +232,21 @@ pub fn layout_page(glyphs: &[Glyph], opts: &LayoutOptions) -> String {
                     // glyph's left edge so the box spans [v, v + size].
                     v -= g.size / 2.0;
                 }
-                Placed { index, u, v, adv: g.advance.abs(), size: g.size.abs().max(0.01) }
+                Placed {
+                    index,
+                    u,
+                    v,
+                    adv: g.advance.abs(),
+                    size: g.size.abs().max(0.01),
+                }
             })
             .collect();
         let runs = build_runs(glyphs, &placed, opts);
-        let text = if opts.physical { physical_text(runs) } else { reading_order_text(runs, opts) };
+        let text = if opts.physical {
+            physical_text(runs)
+        } else {
+            reading_order_text(runs, opts)
+        };
         if text.is_empty() {
             continue;
         }
@@ -237,13 +263,20 @@ fn build_runs(glyphs: &[Glyph], placed: &[Placed], opts: &LayoutOptions) -> Vec<
     let mut runs: Vec<Run> = Vec::new();
     let mut cur: Option<Run> = None;
     for p in placed {
-        let Some(g) = glyphs.get(p.index) else { continue };
+        let Some(g) = glyphs.get(p.index) else {
+            continue;
+        };
         let first = g.text.first();
         let blank = g.text.is_blank();
         if let Some(run) = cur.as_mut() {
             let scale = run.size.max(p.size);
-            let same_line = (p.v - run.v).abs() < 0.45 * scale;
             let gap = p.u - run.u1;
+            // A smaller glyph right after the run, raised or lowered by up
+            // to about the run's size, is a superscript or subscript.
+            let script = p.size < 0.9 * run.size
+                && (p.v - run.v).abs() <= 1.05 * run.size
+                && gap.abs() < 0.3 * run.size;
+            let same_line = (p.v - run.v).abs() < 0.45 * scale || script;
             let forward = gap > -0.5 * scale && p.u >= run.u0 - 0.01;
             if same_line && forward && gap < opts.run_gap * scale.max(1e-6) {
                 if blank {
@@ -410,7 +443,9 @@ fn lines_text(mut runs: Vec<Run>, opts: &LayoutOptions) -> String {
     for r in runs {
         if let Some(line) = lines.last_mut() {
             // baseline of the line = that of its largest run
-            let base = line.iter().fold((0.0f64, 0.0f64), |acc, x| if x.size > acc.1 { (x.v, x.size) } else { acc });
+            let base = line.iter().fold((0.0f64, 0.0f64), |acc, x| {
+                if x.size > acc.1 { (x.v, x.size) } else { acc }
+            });
             if (r.v - base.0).abs() < 0.45 * base.1.max(r.size) {
                 line.push(r);
                 continue;
@@ -422,6 +457,7 @@ fn lines_text(mut runs: Vec<Run>, opts: &LayoutOptions) -> String {
     for mut line in lines {
         line.sort_by(|a, b| a.u0.partial_cmp(&b.u0).unwrap_or(Ordering::Equal));
         if !out.is_empty() {
+            finish_line(&mut out);
             out.push('\n');
         }
         let mut prev: Option<&Run> = None;
@@ -429,7 +465,9 @@ fn lines_text(mut runs: Vec<Run>, opts: &LayoutOptions) -> String {
             if let Some(p) = prev {
                 let gap = r.u0 - p.u1;
                 let cjk_pair = p.last.is_some_and(is_cjk) && r.first.is_some_and(is_cjk);
-                if gap > opts.word_gap * p.size.max(r.size) * 0.999 && !cjk_pair || gap > p.size.max(r.size) {
+                if gap > opts.word_gap * p.size.max(r.size) * 0.999 && !cjk_pair
+                    || gap > p.size.max(r.size)
+                {
                     out.push(' ');
                 }
             }
@@ -437,7 +475,25 @@ fn lines_text(mut runs: Vec<Run>, opts: &LayoutOptions) -> String {
             prev = Some(r);
         }
     }
+    finish_line(&mut out);
     out
+}
+
+/// Soft hyphens (U+00AD) are invisible inside a line and a printed hyphen at
+/// its end.
+fn finish_line(out: &mut String) {
+    let start = out.rfind('\n').map_or(0, |i| i + 1);
+    let Some(line) = out.get(start..) else { return };
+    if !line.contains('\u{AD}') {
+        return;
+    }
+    let ends_soft = line.trim_end().ends_with('\u{AD}');
+    let mut fixed: String = line.trim_end().chars().filter(|c| *c != '\u{AD}').collect();
+    if ends_soft {
+        fixed.push('-');
+    }
+    out.truncate(start);
+    out.push_str(&fixed);
 }
 
 /// Layout mode: lines top to bottom, runs at columns proportional to their
@@ -456,7 +512,11 @@ fn physical_text(mut runs: Vec<Run>) -> String {
         .filter(|p| *p > 0.0)
         .collect();
     pitches.sort_by(|a, b| a.partial_cmp(b).unwrap_or(Ordering::Equal));
-    let pitch = pitches.get(pitches.len() / 2).copied().unwrap_or(5.0).max(0.5);
+    let pitch = pitches
+        .get(pitches.len() / 2)
+        .copied()
+        .unwrap_or(5.0)
+        .max(0.5);
     let left = runs.iter().map(|r| r.u0).fold(f64::INFINITY, f64::min);
     runs.sort_by(|a, b| b.v.partial_cmp(&a.v).unwrap_or(Ordering::Equal));
     let mut lines: Vec<Vec<Run>> = Vec::new();
@@ -574,16 +634,43 @@ mod tests {
     }
 
     #[test]
+    fn high_superscript_of_smaller_size_stays() {
+        // E = mc² with the 2 raised by a full 12 pt (text_rise_eol_bug.pdf)
+        let mut g = word("mc", 0.0, 700.0, 6.0, 12.0);
+        g.extend(word("2", 12.0, 712.0, 4.0, 8.0));
+        g.extend(word(" is", 16.0, 700.0, 6.0, 12.0));
+        assert_eq!(lay(&g), "mc2 is\n");
+    }
+
+    #[test]
+    fn soft_hyphens() {
+        let mut g = word("Mit\u{AD}arbeit", 0.0, 700.0, 6.0, 12.0);
+        g.extend(word("Ab\u{AD}", 0.0, 686.0, 6.0, 12.0));
+        g.extend(word("satz", 0.0, 672.0, 6.0, 12.0));
+        assert_eq!(lay(&g), "Mitarbeit\nAb-\nsatz\n");
+    }
+
+    #[test]
     fn two_columns_read_left_then_right() {
         // Drawn line by line across both columns (same baselines).
         let mut g = Vec::new();
         g.extend(word("Title", 100.0, 760.0, 6.0, 12.0));
-        for (i, (l, r)) in [("left1", "right1"), ("left2", "right2"), ("left3", "right3")].iter().enumerate() {
+        for (i, (l, r)) in [
+            ("left1", "right1"),
+            ("left2", "right2"),
+            ("left3", "right3"),
+        ]
+        .iter()
+        .enumerate()
+        {
             let y = 700.0 - 14.0 * i as f64;
             g.extend(word(l, 50.0, y, 6.0, 12.0));
             g.extend(word(r, 300.0, y, 6.0, 12.0));
         }
-        assert_eq!(lay(&g), "Title\nleft1\nleft2\nleft3\nright1\nright2\nright3\n");
+        assert_eq!(
+            lay(&g),
+            "Title\nleft1\nleft2\nleft3\nright1\nright2\nright3\n"
+        );
     }
 
     #[test]
@@ -595,7 +682,10 @@ mod tests {
                 g.extend(word(&format!("c{c}l{i}"), x, y, 6.0, 12.0));
             }
         }
-        assert_eq!(lay(&g), "c0l0\nc0l1\nc0l2\nc1l0\nc1l1\nc1l2\nc2l0\nc2l1\nc2l2\n");
+        assert_eq!(
+            lay(&g),
+            "c0l0\nc0l1\nc0l2\nc1l0\nc1l1\nc1l2\nc2l0\nc2l1\nc2l2\n"
+        );
     }
 
     #[test]
@@ -651,7 +741,10 @@ mod tests {
         let mut g = word("ab", 0.0, 700.0, 6.0, 12.0);
         g.extend(word("cd", 60.0, 700.0, 6.0, 12.0));
         g.extend(word("ef", 60.0, 686.0, 6.0, 12.0));
-        let opts = LayoutOptions { physical: true, ..LayoutOptions::default() };
+        let opts = LayoutOptions {
+            physical: true,
+            ..LayoutOptions::default()
+        };
         assert_eq!(layout_page(&g, &opts), "ab        cd\n          ef\n");
     }
 

@@ -26,7 +26,14 @@ impl Default for Matrix {
 
 impl Matrix {
     /// The identity matrix.
-    pub const IDENTITY: Matrix = Matrix { a: 1.0, b: 0.0, c: 0.0, d: 1.0, e: 0.0, f: 0.0 };
+    pub const IDENTITY: Matrix = Matrix {
+        a: 1.0,
+        b: 0.0,
+        c: 0.0,
+        d: 1.0,
+        e: 0.0,
+        f: 0.0,
+    };
 
     /// A matrix from its six numbers, as written in `cm` or `Tm`.
     pub const fn new(a: f64, b: f64, c: f64, d: f64, e: f64, f: f64) -> Self {
@@ -53,7 +60,10 @@ impl Matrix {
 
     /// Applies the matrix to a point.
     pub fn apply(&self, x: f64, y: f64) -> (f64, f64) {
-        (self.a * x + self.c * y + self.e, self.b * x + self.d * y + self.f)
+        (
+            self.a * x + self.c * y + self.e,
+            self.b * x + self.d * y + self.f,
+        )
     }
 
     /// Applies the linear part only (no translation) to a vector.
@@ -63,7 +73,9 @@ impl Matrix {
 
     /// Whether every entry is a finite number.
     pub fn is_finite(&self) -> bool {
-        [self.a, self.b, self.c, self.d, self.e, self.f].iter().all(|v| v.is_finite())
+        [self.a, self.b, self.c, self.d, self.e, self.f]
+            .iter()
+            .all(|v| v.is_finite())
     }
 
     /// The rotation of a page's `/Rotate` (degrees clockwise, a multiple of 90)

@@ -9,7 +9,11 @@ use crate::afm_data::{FONTS, Std14};
 pub(crate) fn lookup(base_font: &[u8]) -> Option<&'static Std14> {
     let name = String::from_utf8_lossy(base_font);
     let name = match name.split_once('+') {
-        Some((prefix, rest)) if prefix.len() == 6 && prefix.chars().all(|c| c.is_ascii_uppercase()) => rest,
+        Some((prefix, rest))
+            if prefix.len() == 6 && prefix.chars().all(|c| c.is_ascii_uppercase()) =>
+        {
+            rest
+        }
         _ => &name,
     };
     let (family, style) = match name.split_once([',', '-']) {
@@ -20,31 +24,36 @@ pub(crate) fn lookup(base_font: &[u8]) -> Option<&'static Std14> {
     let bold = style.contains("bold");
     let italic = style.contains("italic") || style.contains("oblique");
     let canonical = match family.to_ascii_lowercase().replace(' ', "").as_str() {
-        "helvetica" | "arial" | "arialmt" | "liberationsans" | "nimbussans" => match (bold, italic) {
+        "helvetica" | "arial" | "arialmt" | "liberationsans" | "nimbussans" => match (bold, italic)
+        {
             (false, false) => "Helvetica",
             (true, false) => "Helvetica-Bold",
             (false, true) => "Helvetica-Oblique",
             (true, true) => "Helvetica-BoldOblique",
         },
-        "times" | "timesnewroman" | "timesnewromanps" | "timesnewromanpsmt" | "liberationserif" | "nimbusroman" => {
+        "times" | "timesnewroman" | "timesnewromanps" | "timesnewromanpsmt" | "liberationserif"
+        | "nimbusroman" => match (bold, italic) {
+            (false, false) => "Times-Roman",
+            (true, false) => "Times-Bold",
+            (false, true) => "Times-Italic",
+            (true, true) => "Times-BoldItalic",
+        },
+        "courier" | "couriernew" | "couriernewpsmt" | "liberationmono" | "nimbusmonops" => {
             match (bold, italic) {
-                (false, false) => "Times-Roman",
-                (true, false) => "Times-Bold",
-                (false, true) => "Times-Italic",
-                (true, true) => "Times-BoldItalic",
+                (false, false) => "Courier",
+                (true, false) => "Courier-Bold",
+                (false, true) => "Courier-Oblique",
+                (true, true) => "Courier-BoldOblique",
             }
         }
-        "courier" | "couriernew" | "couriernewpsmt" | "liberationmono" | "nimbusmonops" => match (bold, italic) {
-            (false, false) => "Courier",
-            (true, false) => "Courier-Bold",
-            (false, true) => "Courier-Oblique",
-            (true, true) => "Courier-BoldOblique",
-        },
         "symbol" | "symbolmt" | "standardsymbolsps" => "Symbol",
         "zapfdingbats" | "itczapfdingbats" | "d050000l" => "ZapfDingbats",
         _ => return None,
     };
-    FONTS.binary_search_by(|f| f.name.cmp(canonical)).ok().and_then(|i| FONTS.get(i))
+    FONTS
+        .binary_search_by(|f| f.name.cmp(canonical))
+        .ok()
+        .and_then(|i| FONTS.get(i))
 }
 
 impl Std14 {
@@ -98,8 +107,14 @@ mod tests {
     #[test]
     fn aliases_and_subset_prefixes() {
         assert_eq!(lookup(b"ABCDEF+Arial,Bold").unwrap().name, "Helvetica-Bold");
-        assert_eq!(lookup(b"TimesNewRoman,BoldItalic").unwrap().name, "Times-BoldItalic");
-        assert_eq!(lookup(b"Helvetica-Oblique").unwrap().name, "Helvetica-Oblique");
+        assert_eq!(
+            lookup(b"TimesNewRoman,BoldItalic").unwrap().name,
+            "Times-BoldItalic"
+        );
+        assert_eq!(
+            lookup(b"Helvetica-Oblique").unwrap().name,
+            "Helvetica-Oblique"
+        );
         assert_eq!(lookup(b"CourierNewPSMT").unwrap().name, "Courier");
         assert!(lookup(b"Calibri").is_none());
         assert!(lookup(b"\xFF\xFE").is_none());

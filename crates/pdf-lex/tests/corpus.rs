@@ -1,0 +1,184 @@
+//! Corpus tests: every PDF in `../shared/corpus/pdf` opens without a panic
+//! or hang; page counts equal `pdfinfo`'s where pdfinfo opens the file;
+//! encrypted files open with the passwords their sources name.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use pdf_lex::{Document, Error, Options, content::Operations};
+
+fn corpus_dir() -> Option<PathBuf> {
+    let d = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    d.join("pdf").is_dir().then_some(d)
+}
+
+fn pdfs(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.join("pdf")];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "pdf") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Passwords named in the corpus MANIFEST notes (from the source projects' tests).
+fn password_for(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "issue3371.pdf" => "ELXRTQWS",
+        "issue6010_1.pdf" => "abc",
+        "issue15893_reduced.pdf" => "test",
+        "bug1782186.pdf" => "Hello",
+        "saslprep-r6.pdf" => "S\u{00aa}SL\u{00ad}prep",
+        "issue21579.pdf" => "p\u{e4}ssw\u{f6}rt",
+        "crazyones-encrypted-256.pdf" => "password",
+        "r2-user-password.pdf" | "r4-aes-user-password.pdf" => "asdfzxcv",
+        "libreoffice-writer-password.pdf" => "openpassword",
+        _ => return None,
+    })
+}
+
+fn pdfinfo_pages(path: &Path, password: Option<&str>) -> Option<usize> {
+    let mut cmd = Command::new("pdfinfo");
+    if let Some(pw) = password {
+        cmd.arg("-upw").arg(pw);
+    }
+    let out = cmd.arg(path).output().ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines()
+        .find_map(|l| l.strip_prefix("Pages:"))
+        .and_then(|v| v.trim().parse().ok())
+}
+
+fn pdfinfo_available() -> bool {
+    Command::new("pdfinfo").arg("-v").output().is_ok()
+}
+
+struct Outcome {
+    pages: Result<usize, String>,
+    elapsed: Duration,
+}
+
+/// Opens the file and walks everything a text extractor would touch.
+fn exercise(data: &[u8], password: Option<&str>) -> Outcome {
+    let start = Instant::now();
+    let options = Options {
+        password: password.map(str::to_string),
+        ..Options::default()
+    };
+    let pages = Document::open_with(data, &options)
+        .map_err(|e| e.to_string())
+        .and_then(|doc| {
+            let _ = doc.info();
+            let pages = doc.pages().map_err(|e| e.to_string())?;
+            for p in &pages {
+                if let Ok(c) = doc.page_contents(p) {
+                    for _ in Operations::new(&c) {}
+                }
+            }
+            Ok(pages.len())
+        });
+    Outcome {
+        pages,
+        elapsed: start.elapsed(),
+    }
+}
+
+#[test]
+fn corpus_opens_without_panic_and_page_counts_match_pdfinfo() {
+    let Some(dir) = corpus_dir() else {
+        println!("corpus tests skipped: ../shared/corpus not found");
+        return;
+    };
+    let have_pdfinfo = pdfinfo_available();
+    if !have_pdfinfo {
+        println!("pdfinfo not installed: page counts not compared");
+    }
+    let mut mismatches = Vec::new();
+    let mut compared = 0;
+    let files = pdfs(&dir);
+    assert!(
+        files.len() > 50,
+        "expected the corpus PDFs, found {}",
+        files.len()
+    );
+    for path in &files {
+        let name = path.file_name().unwrap().to_str().unwrap();
+        let data = std::fs::read(path).unwrap();
+        let pw = password_for(name);
+        let out = exercise(&data, pw);
+        assert!(
+            out.elapsed < Duration::from_secs(20),
+            "{name} took {:?}",
+            out.elapsed
+        );
+        if have_pdfinfo {
+            if let Some(expected) = pdfinfo_pages(path, pw) {
+                compared += 1;
+                match &out.pages {
+                    Ok(n) if *n == expected => {}
+                    other => {
+                        mismatches.push(format!("{name}: pdfinfo {expected}, pdf-lex {other:?}"))
+                    }
+                }
+            }
+        }
+    }
+    println!(
+        "{} corpus PDFs read; {compared} page counts compared with pdfinfo",
+        files.len()
+    );
+    assert!(
+        mismatches.is_empty(),
+        "page-count mismatches:\n{}",
+        mismatches.join("\n")
+    );
+}
+
+#[test]
+fn encrypted_corpus_files_need_their_password() {
+    let Some(dir) = corpus_dir() else {
+        println!("corpus tests skipped: ../shared/corpus not found");
+        return;
+    };
+    for path in pdfs(&dir) {
+        let name = path.file_name().unwrap().to_str().unwrap();
+        let Some(pw) = password_for(name) else {
+            continue;
+        };
+        let data = std::fs::read(&path).unwrap();
+        let doc = Document::open_with(
+            &data,
+            &Options {
+                password: Some(pw.into()),
+                ..Options::default()
+            },
+        )
+        .unwrap_or_else(|e| panic!("{name} with its password: {e}"));
+        assert!(doc.is_encrypted(), "{name}");
+        assert!(doc.page_count() >= 1, "{name}");
+        let wrong = Document::open_with(
+            &data,
+            &Options {
+                password: Some("wrong-password".into()),
+                ..Options::default()
+            },
+        );
+        // Files whose user password is empty open with any password.
+        if let Err(e) = wrong {
+            assert!(matches!(e, Error::Encrypted), "{name}: {e}");
+        }
+    }
+}

@@ -1,0 +1,26 @@
+//! Opens arbitrary bytes as a PDF (lexer, xref reader, recovery scan,
+//! object streams, decryption setup) and walks everything.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use pdf_lex::{Document, Limits, Object, Options, content::Operations};
+
+fuzz_target!(|data: &[u8]| {
+    let options = Options { password: None, limits: Limits { max_stream_bytes: 1 << 20, ..Limits::default() } };
+    let Ok(doc) = Document::open_with(data, &options) else { return };
+    let _ = doc.info();
+    for r in doc.object_refs().into_iter().take(500) {
+        if let Ok(o) = doc.get(r) {
+            if let Object::Stream(s) = &*o {
+                let _ = doc.stream_data(s);
+            }
+        }
+    }
+    if let Ok(pages) = doc.pages() {
+        for p in pages.iter().take(20) {
+            if let Ok(c) = doc.page_contents(p) {
+                for _ in Operations::new(&c) {}
+            }
+        }
+    }
+});
