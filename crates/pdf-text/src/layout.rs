@@ -139,6 +139,9 @@ pub struct LayoutOptions {
     /// A vertical gap wider than this fraction of the median font size
     /// separates columns.
     pub gutter: f64,
+    /// Join a word hyphenated at the end of a line with its rest on the
+    /// next line (`com-` + `pile` → `compile`), as `pdftotext` does.
+    pub dehyphenate: bool,
 }
 
 impl Default for LayoutOptions {
@@ -148,6 +151,7 @@ impl Default for LayoutOptions {
             word_gap: 0.15,
             run_gap: 1.0,
             gutter: 0.9,
+            dehyphenate: true,
         }
     }
 }
@@ -190,12 +194,76 @@ struct Run {
     size: f64,
     first: Option<char>,
     last: Option<char>,
+    /// Byte offset where the current right-to-left segment starts: glyphs
+    /// of Arabic or Hebrew are drawn in visual order and stored reversed.
+    rtl_start: Option<usize>,
 }
 
 impl Run {
     fn top(&self) -> f64 {
         self.v + 0.7 * self.size
     }
+
+    /// Appends a glyph's text (or a space), keeping right-to-left segments
+    /// in logical order.
+    fn push_glyph(&mut self, text: &GlyphText) {
+        let mut piece = String::new();
+        text.push_to(&mut piece);
+        self.push_piece(&piece);
+    }
+
+    fn push_piece(&mut self, piece: &str) {
+        let rtl = piece
+            .chars()
+            .find(|c| !c.is_whitespace() && !is_mark(*c))
+            .is_some_and(is_rtl)
+            || (piece.chars().all(is_mark) && self.rtl_start.is_some());
+        let blank = !piece.is_empty() && piece.chars().all(char::is_whitespace);
+        match self.rtl_start {
+            Some(i) if rtl || blank => {
+                let at = if piece.chars().all(is_mark) {
+                    // a combining mark follows its base, which is first in the segment
+                    i + self
+                        .text
+                        .get(i..)
+                        .and_then(|t| t.chars().next())
+                        .map_or(0, char::len_utf8)
+                } else {
+                    i
+                };
+                if self.text.is_char_boundary(at) {
+                    self.text.insert_str(at, piece);
+                } else {
+                    self.text.push_str(piece);
+                }
+            }
+            Some(i) => {
+                // leaving the segment: a space that was put at its start belongs before the new text
+                if self.text.get(i..).is_some_and(|t| t.starts_with(' ')) {
+                    self.text.remove(i);
+                    self.text.push(' ');
+                }
+                self.rtl_start = None;
+                self.text.push_str(piece);
+            }
+            None => {
+                if rtl {
+                    self.rtl_start = Some(self.text.len());
+                }
+                self.text.push_str(piece);
+            }
+        }
+        self.last = self.text.chars().next_back();
+    }
+}
+
+/// Right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, NKo and their presentation forms).
+fn is_rtl(c: char) -> bool {
+    matches!(c as u32, 0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF | 0x10800..=0x10FFF | 0x1E800..=0x1EFFF)
+}
+
+fn is_mark(c: char) -> bool {
+    matches!(c as u32, 0x0300..=0x036F | 0x0591..=0x05C7 | 0x0610..=0x061A | 0x064B..=0x065F | 0x0670 | 0x06D6..=0x06ED)
 }
 
 /// Lays out one page's glyphs as text (no trailing form feed).
@@ -245,7 +313,8 @@ pub fn layout_page(glyphs: &[Glyph], opts: &LayoutOptions) -> String {
         let text = if opts.physical {
             physical_text(runs)
         } else {
-            reading_order_text(runs, opts)
+            let t = reading_order_text(runs, opts);
+            if opts.dehyphenate { dehyphenate(&t) } else { t }
         };
         if text.is_empty() {
             continue;
@@ -282,8 +351,7 @@ fn build_runs(glyphs: &[Glyph], placed: &[Placed], opts: &LayoutOptions) -> Vec<
                 if blank {
                     // A space the PDF drew: keep one, extend the run.
                     if run.last.is_some_and(|c| !c.is_whitespace()) {
-                        run.text.push(' ');
-                        run.last = Some(' ');
+                        run.push_piece(" ");
                     }
                 } else {
                     let cjk_pair = run.last.is_some_and(is_cjk) && first.is_some_and(is_cjk);
@@ -292,12 +360,9 @@ fn build_runs(glyphs: &[Glyph], placed: &[Placed], opts: &LayoutOptions) -> Vec<
                         && run.last.is_some_and(|c| !c.is_whitespace())
                         && first.is_some_and(|c| !c.is_whitespace())
                     {
-                        run.text.push(' ');
+                        run.push_piece(" ");
                     }
-                    g.text.push_to(&mut run.text);
-                    if let Some(l) = g.text.last() {
-                        run.last = Some(l);
-                    }
+                    run.push_glyph(&g.text);
                 }
                 run.u1 = run.u1.max(p.u + p.adv);
                 if p.size > run.size {
@@ -316,17 +381,18 @@ fn build_runs(glyphs: &[Glyph], placed: &[Placed], opts: &LayoutOptions) -> Vec<
         if blank {
             continue;
         }
-        let mut text = String::new();
-        g.text.push_to(&mut text);
-        cur = Some(Run {
-            text,
+        let mut run = Run {
+            text: String::new(),
             u0: p.u,
             u1: p.u + p.adv,
             v: p.v,
             size: p.size,
             first,
-            last: g.text.last(),
-        });
+            last: None,
+            rtl_start: None,
+        };
+        run.push_glyph(&g.text);
+        cur = Some(run);
     }
     if let Some(done) = cur.take() {
         push_run(&mut runs, done);
@@ -338,6 +404,10 @@ fn push_run(runs: &mut Vec<Run>, mut run: Run) {
     while run.text.ends_with(' ') {
         run.text.pop();
     }
+    while run.text.starts_with(' ') {
+        run.text.remove(0);
+    }
+    run.first = run.text.chars().next();
     run.last = run.text.chars().next_back();
     if !run.text.is_empty() {
         runs.push(run);
@@ -354,7 +424,13 @@ fn median_size(runs: &[Run]) -> f64 {
 fn reading_order_text(runs: Vec<Run>, opts: &LayoutOptions) -> String {
     let median = median_size(&runs);
     let mut blocks: Vec<Vec<Run>> = Vec::new();
-    xy_cut(runs, opts.gutter * median, 0, &mut blocks);
+    xy_cut(
+        runs,
+        opts.gutter * median,
+        MIN_COLUMN * median,
+        0,
+        &mut blocks,
+    );
     let mut out = String::new();
     for block in blocks {
         let text = lines_text(block, opts);
@@ -386,8 +462,37 @@ fn widest_gap(mut spans: Vec<(f64, f64)>) -> Option<(f64, f64)> {
 }
 
 const MAX_CUT_DEPTH: usize = 200;
+/// A column of text has a line at least this many median font sizes long;
+/// columns without one are table cells, read row by row.
+const MIN_COLUMN: f64 = 8.0;
 
-fn xy_cut(runs: Vec<Run>, gutter: f64, depth: usize, out: &mut Vec<Vec<Run>>) {
+/// The widest gap ≥ `gutter` between two sides that both hold a line of
+/// text at least `min_col` long: `(width, u where the right side starts)`.
+fn column_gap(runs: &[Run], gutter: f64, min_col: f64) -> Option<(f64, f64)> {
+    let mut spans: Vec<(f64, f64)> = runs.iter().map(|r| (r.u0, r.u1)).collect();
+    spans.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(Ordering::Equal));
+    let mut best: Option<(f64, f64)> = None;
+    let mut reach = f64::NEG_INFINITY;
+    let mut long_left = false;
+    for (i, &(lo, hi)) in spans.iter().enumerate() {
+        if reach > f64::NEG_INFINITY && lo - reach >= gutter {
+            let w = lo - reach;
+            let long_right = spans
+                .get(i..)
+                .unwrap_or_default()
+                .iter()
+                .any(|(a, b)| b - a >= min_col);
+            if long_left && long_right && best.is_none_or(|(bw, _)| w > bw) {
+                best = Some((w, lo));
+            }
+        }
+        long_left |= hi - lo >= min_col;
+        reach = reach.max(hi);
+    }
+    best
+}
+
+fn xy_cut(runs: Vec<Run>, gutter: f64, min_col: f64, depth: usize, out: &mut Vec<Vec<Run>>) {
     if runs.len() < 2 || depth > MAX_CUT_DEPTH {
         if !runs.is_empty() {
             out.push(runs);
@@ -395,7 +500,7 @@ fn xy_cut(runs: Vec<Run>, gutter: f64, depth: usize, out: &mut Vec<Vec<Run>>) {
         return;
     }
     // Vertical cut (columns): only when the region has more than one line.
-    let vert = widest_gap(runs.iter().map(|r| (r.u0, r.u1)).collect());
+    let vert = column_gap(&runs, gutter, min_col);
     let horiz = widest_gap(runs.iter().map(|r| (-r.top(), -r.v)).collect());
     let multi_line = {
         let v0 = runs.first().map(|r| r.v).unwrap_or(0.0);
@@ -405,8 +510,8 @@ fn xy_cut(runs: Vec<Run>, gutter: f64, depth: usize, out: &mut Vec<Vec<Run>>) {
     match (vert, horiz) {
         (Some((vw, at)), h) if h.is_none_or(|(hw, _)| vw >= hw) => {
             let (left, right): (Vec<Run>, Vec<Run>) = runs.into_iter().partition(|r| r.u0 < at);
-            xy_cut(left, gutter, depth + 1, out);
-            xy_cut(right, gutter, depth + 1, out);
+            xy_cut(left, gutter, min_col, depth + 1, out);
+            xy_cut(right, gutter, min_col, depth + 1, out);
         }
         (_, Some((hw, _))) => {
             // Cut at every horizontal gap nearly as wide as the widest one.
@@ -429,7 +534,7 @@ fn xy_cut(runs: Vec<Run>, gutter: f64, depth: usize, out: &mut Vec<Vec<Run>>) {
                 }
             }
             for b in bands {
-                xy_cut(b, gutter, depth + 1, out);
+                xy_cut(b, gutter, min_col, depth + 1, out);
             }
         }
         _ => out.push(runs),
@@ -476,6 +581,24 @@ fn lines_text(mut runs: Vec<Run>, opts: &LayoutOptions) -> String {
         }
     }
     finish_line(&mut out);
+    out
+}
+
+/// Joins `letter-⏎lowercase` across consecutive lines.
+fn dehyphenate(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut lines = text.split('\n').peekable();
+    while let Some(line) = lines.next() {
+        out.push_str(line);
+        let Some(next) = lines.peek() else { break };
+        let mut tail = line.chars().rev();
+        let hyphen = tail.next() == Some('-') && tail.next().is_some_and(char::is_alphabetic);
+        if hyphen && next.chars().next().is_some_and(char::is_lowercase) {
+            out.pop();
+            continue;
+        }
+        out.push('\n');
+    }
     out
 }
 
@@ -643,34 +766,59 @@ mod tests {
     }
 
     #[test]
+    fn arabic_drawn_in_visual_order_comes_out_logical() {
+        // "مرحبا بالعالم" drawn left to right: the last letter first.
+        let logical = "مرحبا بالعالم";
+        let visual: String = logical.chars().rev().collect();
+        let g = word(&visual, 0.0, 700.0, 6.0, 12.0);
+        assert_eq!(lay(&g), format!("{logical}\n"));
+        let mut g = word("abc ", 0.0, 700.0, 6.0, 12.0);
+        g.extend(word("ابج", 24.0, 700.0, 6.0, 12.0));
+        assert_eq!(lay(&g), "abc جبا\n");
+    }
+
+    #[test]
+    fn hyphenated_words_are_joined() {
+        assert_eq!(
+            dehyphenate("com-\npile it\nnon-\nRust\n- item\n"),
+            "compile it\nnon-\nRust\n- item\n"
+        );
+        let mut g = word("[Lan-", 0.0, 700.0, 6.0, 12.0);
+        g.extend(word("guages]", 0.0, 686.0, 6.0, 12.0));
+        assert_eq!(lay(&g), "[Languages]\n");
+        let keep = LayoutOptions {
+            dehyphenate: false,
+            ..LayoutOptions::default()
+        };
+        assert_eq!(layout_page(&g, &keep), "[Lan-\nguages]\n");
+    }
+
+    #[test]
     fn soft_hyphens() {
         let mut g = word("Mit\u{AD}arbeit", 0.0, 700.0, 6.0, 12.0);
         g.extend(word("Ab\u{AD}", 0.0, 686.0, 6.0, 12.0));
         g.extend(word("satz", 0.0, 672.0, 6.0, 12.0));
-        assert_eq!(lay(&g), "Mitarbeit\nAb-\nsatz\n");
+        assert_eq!(lay(&g), "Mitarbeit\nAbsatz\n");
+        let keep = LayoutOptions {
+            dehyphenate: false,
+            ..LayoutOptions::default()
+        };
+        assert_eq!(layout_page(&g, &keep), "Mitarbeit\nAb-\nsatz\n");
     }
 
     #[test]
     fn two_columns_read_left_then_right() {
         // Drawn line by line across both columns (same baselines).
         let mut g = Vec::new();
-        g.extend(word("Title", 100.0, 760.0, 6.0, 12.0));
-        for (i, (l, r)) in [
-            ("left1", "right1"),
-            ("left2", "right2"),
-            ("left3", "right3"),
-        ]
-        .iter()
-        .enumerate()
-        {
+        g.extend(word("A title over both columns", 100.0, 760.0, 6.0, 12.0));
+        for i in 1..=3 {
             let y = 700.0 - 14.0 * i as f64;
-            g.extend(word(l, 50.0, y, 6.0, 12.0));
-            g.extend(word(r, 300.0, y, 6.0, 12.0));
+            g.extend(word(&format!("left column line {i}"), 50.0, y, 6.0, 12.0));
+            g.extend(word(&format!("right column line {i}"), 300.0, y, 6.0, 12.0));
         }
-        assert_eq!(
-            lay(&g),
-            "Title\nleft1\nleft2\nleft3\nright1\nright2\nright3\n"
-        );
+        let want = "A title over both columns\nleft column line 1\nleft column line 2\nleft column line 3\n\
+                    right column line 1\nright column line 2\nright column line 3\n";
+        assert_eq!(lay(&g), want);
     }
 
     #[test]
@@ -678,14 +826,37 @@ mod tests {
         let mut g = Vec::new();
         for i in 0..3 {
             let y = 700.0 - 14.0 * i as f64;
-            for (c, x) in [(0, 50.0), (1, 250.0), (2, 450.0)] {
-                g.extend(word(&format!("c{c}l{i}"), x, y, 6.0, 12.0));
+            for (c, x) in [(0, 30.0), (1, 230.0), (2, 430.0)] {
+                g.extend(word(&format!("column {c} line {i} text"), x, y, 6.0, 12.0));
             }
         }
-        assert_eq!(
-            lay(&g),
-            "c0l0\nc0l1\nc0l2\nc1l0\nc1l1\nc1l2\nc2l0\nc2l1\nc2l2\n"
-        );
+        let want: Vec<String> = (0..3)
+            .flat_map(|c| (0..3).map(move |i| format!("column {c} line {i} text\n")))
+            .collect();
+        assert_eq!(lay(&g), want.concat());
+    }
+
+    #[test]
+    fn narrow_table_columns_read_row_by_row() {
+        let mut g = Vec::new();
+        for (i, row) in [
+            ["851.5", "854.9", "839.3"],
+            ["1,485.1", "1,582.7", "1,629.2"],
+        ]
+        .iter()
+        .enumerate()
+        {
+            for (j, cell) in row.iter().enumerate() {
+                g.extend(word(
+                    cell,
+                    100.0 + 60.0 * j as f64,
+                    700.0 - 14.0 * i as f64,
+                    6.0,
+                    10.0,
+                ));
+            }
+        }
+        assert_eq!(lay(&g), "851.5 854.9 839.3\n1,485.1 1,582.7 1,629.2\n");
     }
 
     #[test]

@@ -50,6 +50,9 @@ pub struct Options {
     /// Keep horizontal positions (like `pdftotext -layout`) instead of
     /// reading order.
     pub layout: bool,
+    /// Keep a word hyphenated at a line end as printed (`com-⏎pile`)
+    /// instead of joining it (`compile`, the default, as `pdftotext` does).
+    pub keep_hyphenation: bool,
     /// Password for encrypted documents (`extract_bytes` only; the empty
     /// password is always tried).
     pub password: Option<String>,
