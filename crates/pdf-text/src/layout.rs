@@ -45,13 +45,6 @@ impl GlyphText {
         }
     }
 
-    fn last(&self) -> Option<char> {
-        match self {
-            GlyphText::One(c) => Some(*c),
-            GlyphText::Many(s) => s.chars().next_back(),
-        }
-    }
-
     fn push_to(&self, out: &mut String) {
         match self {
             GlyphText::One(c) => out.push(*c),
