@@ -181,7 +181,16 @@ enum Kind {
 pub(crate) struct PdfFont {
     kind: Kind,
     to_unicode: Option<CMap>,
+    /// A ToUnicode CMap that `usecmap`s `Adobe-<ordering>-UCS2` maps the
+    /// codes it does not list through that collection.
+    ucs2_collection: Option<Collection>,
     vertical: bool,
+}
+
+/// The collection of an `Adobe-<ordering>-UCS2` CMap name.
+fn ucs2_collection(name: &str) -> Option<Collection> {
+    let ordering = name.strip_prefix("Adobe-")?.strip_suffix("-UCS2")?;
+    Collection::from_registry_ordering("Adobe", ordering)
 }
 
 /// Expands ligature code points to their letters (U+FB00–U+FB06).
@@ -273,11 +282,16 @@ impl PdfFont {
             }
         });
         let subtype = dict.get_name(b"Subtype").unwrap_or_default();
+        let ucs2 = to_unicode
+            .as_ref()
+            .and_then(|c| c.usecmap())
+            .and_then(ucs2_collection);
         if subtype == b"Type0" {
             let (kind, vertical) = Self::load_composite(doc, dict, warnings);
             PdfFont {
                 kind,
                 to_unicode,
+                ucs2_collection: ucs2,
                 vertical,
             }
         } else {
@@ -285,6 +299,7 @@ impl PdfFont {
             PdfFont {
                 kind: Kind::Simple(simple),
                 to_unicode: None,
+                ucs2_collection: None,
                 vertical: false,
             }
         }
@@ -640,6 +655,19 @@ fn glyph_name_fallback(name: &str, code: u8) -> Option<GlyphText> {
     if name == ".notdef" {
         return Some(GlyphText::Many("".into()));
     }
+    // Names of TeX fonts (CMSY, CMMI) that the Adobe Glyph List lacks.
+    let tex = match name {
+        "circlecopyrt" => Some('©'),
+        "dotlessj" => Some('ȷ'),
+        "visiblespace" => Some('␣'),
+        "angbracketleft" => Some('⟨'),
+        "angbracketright" => Some('⟩'),
+        "negationslash" => Some('\u{338}'),
+        _ => None,
+    };
+    if let Some(c) = tex {
+        return Some(GlyphText::One(c));
+    }
     // An unknown name (Type 3 fonts' `square`, `g12`): like poppler, take the
     // code itself when it is printable ASCII.
     (0x21..0x7F)
@@ -688,7 +716,7 @@ fn memchr_find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 impl Composite {
-    fn glyph(&self, code: Code, to_unicode: Option<&CMap>) -> Cached {
+    fn glyph(&self, code: Code, to_unicode: Option<&CMap>, ucs2: Option<Collection>) -> Cached {
         let key = (u64::from(code.len) << 32) | u64::from(code.value);
         if let Some(c) = self.cache.borrow().get(&key) {
             return c.clone();
@@ -697,6 +725,11 @@ impl Composite {
         let mut text = to_unicode
             .and_then(|tu| tu.lookup_unicode(code))
             .and_then(glyph_text);
+        if text.is_none()
+            && let Some(coll) = ucs2
+        {
+            text = cid_to_unicode(coll, code.value).and_then(glyph_text);
+        }
         if text.is_none()
             && let Some(coll) = self.collection
         {
@@ -746,7 +779,7 @@ impl TextFont for PdfFont {
             }
             Kind::Composite(c) => {
                 c.codes.decode(bytes, |code| {
-                    let g = c.glyph(code, self.to_unicode.as_ref());
+                    let g = c.glyph(code, self.to_unicode.as_ref(), self.ucs2_collection);
                     out.push(ShownGlyph {
                         text: g.text,
                         w0: g.w0,
@@ -783,6 +816,29 @@ mod tests {
             vec![(65, "Alpha".to_string()), (97, "a".to_string())]
         );
         assert!(type1_builtin_encoding(b"/Encoding StandardEncoding def dup 1 /x put").is_empty());
+    }
+
+    #[test]
+    fn names_outside_the_glyph_list() {
+        assert_eq!(
+            glyph_name_fallback("circlecopyrt", 13),
+            Some(GlyphText::One('©'))
+        );
+        assert_eq!(
+            glyph_name_fallback("square", b'a'),
+            Some(GlyphText::One('a'))
+        );
+        assert_eq!(glyph_name_fallback("square", 3), None);
+        assert_eq!(glyph_name_fallback("Q", 3), Some(GlyphText::One('Q')));
+        assert_eq!(
+            glyph_name_fallback(".notdef", 3),
+            Some(GlyphText::Many("".into()))
+        );
+        assert_eq!(
+            ucs2_collection("Adobe-Korea1-UCS2"),
+            Some(Collection::Korea1)
+        );
+        assert_eq!(ucs2_collection("Adobe-Korea1-2"), None);
     }
 
     #[test]
