@@ -321,6 +321,15 @@ impl Interpreter {
 
     fn run_form<'s>(&mut self, name: &[u8], scope: &Rc<dyn Scope<'s> + 's>) {
         let Some(form) = scope.form(name) else { return };
+        self.draw_form(form);
+    }
+
+    /// Draws a form with the current graphics state (also an annotation's
+    /// appearance stream, whose matrix already maps it onto its rectangle).
+    pub(crate) fn draw_form(&mut self, form: Form<'_>) {
+        if self.limit_hit {
+            return;
+        }
         if self.forms.contains(&form.id) {
             self.warnings
                 .push("Form XObject draws itself; cycle cut".into());

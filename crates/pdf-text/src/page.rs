@@ -124,6 +124,134 @@ impl<'c> Scope<'c> for ResScope<'c> {
     }
 }
 
+fn matrix_of(doc: &Document<'_>, o: Option<Object>) -> Option<Matrix> {
+    let o = o?;
+    let v: Vec<f64> = o
+        .as_array()?
+        .iter()
+        .filter_map(|x| doc.resolve(x).ok()?.as_f64())
+        .collect();
+    match v.as_slice() {
+        [a, b, c, d, e, f] => Some(Matrix::new(*a, *b, *c, *d, *e, *f)).filter(Matrix::is_finite),
+        _ => None,
+    }
+}
+
+fn rect_of(doc: &Document<'_>, o: Option<Object>) -> Option<[f64; 4]> {
+    let o = o?;
+    let v: Vec<f64> = o
+        .as_array()?
+        .iter()
+        .filter_map(|x| doc.resolve(x).ok()?.as_f64())
+        .collect();
+    match v.as_slice() {
+        [a, b, c, d] if [a, b, c, d].iter().all(|x| x.is_finite()) => {
+            Some([a.min(*c), b.min(*d), a.max(*c), b.max(*d)])
+        }
+        _ => None,
+    }
+}
+
+/// Draws the normal appearance of each visible annotation (§12.5.5), as
+/// viewers and `pdftotext` show them: form fields, free text, stamps.
+fn annotations(ctx: &Ctx<'_>, page: &pdf_lex::Page, it: &mut Interpreter) {
+    let doc = ctx.doc;
+    let Some(annots) = doc.dict_get(&page.dict, b"Annots").ok().flatten() else {
+        return;
+    };
+    let Some(list) = annots.as_array() else {
+        return;
+    };
+    for (i, a) in list.iter().enumerate().take(10_000) {
+        let Ok(a) = doc.resolve(a) else { continue };
+        let Some(annot) = a.as_dict() else { continue };
+        let flags = doc
+            .dict_get(annot, b"F")
+            .ok()
+            .flatten()
+            .and_then(|f| f.as_i64())
+            .unwrap_or(0);
+        if flags & 2 != 0 || flags & 32 != 0 || annot.get_name(b"Subtype") == Some(b"Popup") {
+            continue; // Hidden, NoView
+        }
+        let Some(ap) = doc.dict_get(annot, b"AP").ok().flatten() else {
+            continue;
+        };
+        let Some(ap) = ap.as_dict() else { continue };
+        let Some(normal) = doc.dict_get(ap, b"N").ok().flatten() else {
+            continue;
+        };
+        let stream = match &normal {
+            Object::Stream(s) => Some(s.clone()),
+            Object::Dict(states) => annot
+                .get_name(b"AS")
+                .and_then(|state| states.get(state))
+                .and_then(|o| doc.resolve(o).ok())
+                .and_then(|o| o.as_stream().cloned()),
+            _ => None,
+        };
+        let Some(stream) = stream else { continue };
+        let Some(rect) = rect_of(doc, doc.dict_get(annot, b"Rect").ok().flatten()) else {
+            continue;
+        };
+        let Some(bbox) = rect_of(doc, doc.dict_get(&stream.dict, b"BBox").ok().flatten()) else {
+            continue;
+        };
+        let m = matrix_of(doc, doc.dict_get(&stream.dict, b"Matrix").ok().flatten())
+            .unwrap_or(Matrix::IDENTITY);
+        // The transformed box, mapped onto Rect (Algorithm 8.1).
+        let corners = [
+            (bbox[0], bbox[1]),
+            (bbox[2], bbox[1]),
+            (bbox[0], bbox[3]),
+            (bbox[2], bbox[3]),
+        ]
+        .map(|(x, y)| m.apply(x, y));
+        let (mut x0, mut y0, mut x1, mut y1) = (
+            f64::INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NEG_INFINITY,
+        );
+        for (x, y) in corners {
+            x0 = x0.min(x);
+            y0 = y0.min(y);
+            x1 = x1.max(x);
+            y1 = y1.max(y);
+        }
+        let (w, h) = (x1 - x0, y1 - y0);
+        if !(w.is_finite() && h.is_finite()) || w <= 0.0 || h <= 0.0 {
+            continue;
+        }
+        let fit = Matrix::translate(-x0, -y0)
+            .then(&Matrix::new(
+                (rect[2] - rect[0]) / w,
+                0.0,
+                0.0,
+                (rect[3] - rect[1]) / h,
+                0.0,
+                0.0,
+            ))
+            .then(&Matrix::translate(rect[0], rect[1]));
+        let Ok(content) = doc.stream_data(&stream) else {
+            continue;
+        };
+        let res = doc
+            .dict_get(&stream.dict, b"Resources")
+            .ok()
+            .flatten()
+            .and_then(|r| r.as_dict().cloned())
+            .unwrap_or_default();
+        let id = (1u64 << 62) | i as u64;
+        it.draw_form(Form {
+            id,
+            matrix: m.then(&fit),
+            content,
+            scope: Rc::new(ResScope { ctx, res }),
+        });
+    }
+}
+
 /// Extracts every page.
 pub(crate) fn extract(doc: &Document<'_>, options: &Options) -> Result<PdfText, Error> {
     let pages = doc.pages()?;
@@ -187,6 +315,7 @@ pub(crate) fn extract(doc: &Document<'_>, options: &Options) -> Result<PdfText, 
             res: page.resources.clone().unwrap_or_default(),
         });
         it.run(&content, &scope);
+        annotations(&ctx, page, &mut it);
         let text = layout_page(&it.glyphs, &layout_opts);
         for w in it.warnings {
             out.warnings.push(Warning {
