@@ -70,11 +70,11 @@ fn parse_afm(text: &str) -> Vec<CharMetric> {
 /// Glyph names worth keeping: the Latin, Greek and symbol names of the
 /// core fonts, not the `uniXXXX` and suffixed (`a.sc`) extras of the clones.
 fn keep(name: &str) -> bool {
-    !name.contains('.')
-        && !(name.starts_with("uni") && name.len() == 7)
-        && !(name.starts_with('u')
-            && name.len() == 5
-            && name[1..].chars().all(|c| c.is_ascii_hexdigit()))
+    let uni = name.starts_with("uni") && name.len() == 7;
+    let u_hex = name.starts_with('u')
+        && name.len() == 5
+        && name[1..].chars().all(|c| c.is_ascii_hexdigit());
+    !(name.contains('.') || uni || u_hex)
 }
 
 /// Generates the table; `args` may name the AFM folder.

@@ -21,76 +21,20 @@ pub(crate) struct Std14 {
 
 /// The fourteen fonts, sorted by name.
 pub(crate) static FONTS: &[Std14] = &[
-    Std14 {
-        name: "Courier",
-        widths: COURIER_W,
-        builtin: COURIER_B,
-    },
-    Std14 {
-        name: "Courier-Bold",
-        widths: COURIER_BOLD_W,
-        builtin: COURIER_BOLD_B,
-    },
-    Std14 {
-        name: "Courier-BoldOblique",
-        widths: COURIER_BOLDOBLIQUE_W,
-        builtin: COURIER_BOLDOBLIQUE_B,
-    },
-    Std14 {
-        name: "Courier-Oblique",
-        widths: COURIER_OBLIQUE_W,
-        builtin: COURIER_OBLIQUE_B,
-    },
-    Std14 {
-        name: "Helvetica",
-        widths: HELVETICA_W,
-        builtin: HELVETICA_B,
-    },
-    Std14 {
-        name: "Helvetica-Bold",
-        widths: HELVETICA_BOLD_W,
-        builtin: HELVETICA_BOLD_B,
-    },
-    Std14 {
-        name: "Helvetica-BoldOblique",
-        widths: HELVETICA_BOLDOBLIQUE_W,
-        builtin: HELVETICA_BOLDOBLIQUE_B,
-    },
-    Std14 {
-        name: "Helvetica-Oblique",
-        widths: HELVETICA_OBLIQUE_W,
-        builtin: HELVETICA_OBLIQUE_B,
-    },
-    Std14 {
-        name: "Symbol",
-        widths: SYMBOL_W,
-        builtin: SYMBOL_B,
-    },
-    Std14 {
-        name: "Times-Bold",
-        widths: TIMES_BOLD_W,
-        builtin: TIMES_BOLD_B,
-    },
-    Std14 {
-        name: "Times-BoldItalic",
-        widths: TIMES_BOLDITALIC_W,
-        builtin: TIMES_BOLDITALIC_B,
-    },
-    Std14 {
-        name: "Times-Italic",
-        widths: TIMES_ITALIC_W,
-        builtin: TIMES_ITALIC_B,
-    },
-    Std14 {
-        name: "Times-Roman",
-        widths: TIMES_ROMAN_W,
-        builtin: TIMES_ROMAN_B,
-    },
-    Std14 {
-        name: "ZapfDingbats",
-        widths: ZAPFDINGBATS_W,
-        builtin: ZAPFDINGBATS_B,
-    },
+    Std14 { name: "Courier", widths: COURIER_W, builtin: COURIER_B },
+    Std14 { name: "Courier-Bold", widths: COURIER_BOLD_W, builtin: COURIER_BOLD_B },
+    Std14 { name: "Courier-BoldOblique", widths: COURIER_BOLDOBLIQUE_W, builtin: COURIER_BOLDOBLIQUE_B },
+    Std14 { name: "Courier-Oblique", widths: COURIER_OBLIQUE_W, builtin: COURIER_OBLIQUE_B },
+    Std14 { name: "Helvetica", widths: HELVETICA_W, builtin: HELVETICA_B },
+    Std14 { name: "Helvetica-Bold", widths: HELVETICA_BOLD_W, builtin: HELVETICA_BOLD_B },
+    Std14 { name: "Helvetica-BoldOblique", widths: HELVETICA_BOLDOBLIQUE_W, builtin: HELVETICA_BOLDOBLIQUE_B },
+    Std14 { name: "Helvetica-Oblique", widths: HELVETICA_OBLIQUE_W, builtin: HELVETICA_OBLIQUE_B },
+    Std14 { name: "Symbol", widths: SYMBOL_W, builtin: SYMBOL_B },
+    Std14 { name: "Times-Bold", widths: TIMES_BOLD_W, builtin: TIMES_BOLD_B },
+    Std14 { name: "Times-BoldItalic", widths: TIMES_BOLDITALIC_W, builtin: TIMES_BOLDITALIC_B },
+    Std14 { name: "Times-Italic", widths: TIMES_ITALIC_W, builtin: TIMES_ITALIC_B },
+    Std14 { name: "Times-Roman", widths: TIMES_ROMAN_W, builtin: TIMES_ROMAN_B },
+    Std14 { name: "ZapfDingbats", widths: ZAPFDINGBATS_W, builtin: ZAPFDINGBATS_B },
 ];
 
 static COURIER_W: &[(&str, u16)] = &[

@@ -33,6 +33,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+#[rustfmt::skip]
 mod afm_data;
 mod content;
 mod font;
