@@ -13,6 +13,8 @@ pub struct Limits {
     pub max_entries: usize,
     /// Most codes a CMap may map to Unicode once `bfrange`s are expanded.
     pub max_unicode_codes: usize,
+    /// Most bytes of Unicode text all mappings together may hold.
+    pub max_unicode_bytes: usize,
     /// Most items in one `bfrange` array.
     pub max_array_items: usize,
     /// Resolve `usecmap` against the predefined CMaps (on by default).
@@ -24,6 +26,7 @@ impl Default for Limits {
         Limits {
             max_entries: 1 << 20,
             max_unicode_codes: 1 << 20,
+            max_unicode_bytes: 16 << 20,
             max_array_items: 1 << 16,
             resolve_usecmap: true,
         }
@@ -173,6 +176,9 @@ pub struct CMap {
     pub(crate) cid_ranges: Vec<CidRange>,
     /// Non-overlapping, sorted by (len, low).
     pub(crate) notdef_ranges: Vec<CidRange>,
+    pub(crate) dense_cids: DenseCids,
+    /// 1 or 2 when the codespace is exactly every code of that length (fast split), else 0.
+    pub(crate) uniform_len: u8,
     pub(crate) unicode: UnicodeMap,
     pub(crate) warnings: Vec<Warning>,
 }
@@ -225,8 +231,8 @@ impl UnicodeMap {
 #[derive(Default)]
 pub(crate) struct Builder {
     cmap: CMap,
-    cids: BTreeMap<(u8, u32), (u32, u32)>,
-    notdefs: BTreeMap<(u8, u32), (u32, u32)>,
+    cids: RangeSet,
+    notdefs: RangeSet,
     /// (key, order, offset, len) — later orders win.
     uni: Vec<(u64, u32, u32, u32)>,
     pool: String,
@@ -270,6 +276,101 @@ fn insert_range(
     map.insert((len, low), (high, cid));
 }
 
+/// Code → CID ranges as they are added: a sorted vector while entries come in
+/// order without overlap (predefined data, most files), a map once they do not.
+#[derive(Default)]
+pub(crate) struct RangeSet {
+    sorted: Vec<CidRange>,
+    map: Option<BTreeMap<(u8, u32), (u32, u32)>>,
+}
+
+impl RangeSet {
+    fn from_sorted(sorted: Vec<CidRange>) -> Self {
+        RangeSet { sorted, map: None }
+    }
+
+    fn add(&mut self, len: u8, low: u32, high: u32, cid: u32, incrementing: bool) {
+        if self.map.is_none() {
+            let in_order = self
+                .sorted
+                .last()
+                .is_none_or(|l| (len, low) > (l.len, l.high));
+            if in_order {
+                self.sorted.push(CidRange {
+                    low,
+                    high,
+                    len,
+                    cid,
+                });
+                return;
+            }
+            let map = std::mem::take(&mut self.sorted)
+                .into_iter()
+                .map(|r| ((r.len, r.low), (r.high, r.cid)))
+                .collect();
+            self.map = Some(map);
+        }
+        if let Some(map) = &mut self.map {
+            insert_range(map, len, low, high, cid, incrementing);
+        }
+    }
+
+    fn finish(self) -> Vec<CidRange> {
+        match self.map {
+            Some(map) => flatten(&map),
+            None => self.sorted,
+        }
+    }
+}
+
+/// Direct code → CID tables for 1- and 2-byte codes (the hot path of CJK text).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct DenseCids {
+    /// Indexed by code; `u32::MAX` = not in a `cidrange`.
+    one: Vec<u32>,
+    two: Vec<u32>,
+}
+
+impl DenseCids {
+    const NONE: u32 = u32::MAX;
+
+    fn build(ranges: &[CidRange]) -> DenseCids {
+        let mut d = DenseCids::default();
+        for r in ranges {
+            let table = match r.len {
+                1 => &mut d.one,
+                2 => &mut d.two,
+                _ => continue,
+            };
+            let high = r.high.min(max_code(r.len)) as usize;
+            if table.len() <= high {
+                table.resize(high + 1, Self::NONE);
+            }
+            if let Some(slots) = table.get_mut(r.low as usize..=high) {
+                for (k, slot) in slots.iter_mut().enumerate() {
+                    *slot = r.cid.saturating_add(k as u32);
+                }
+            }
+        }
+        d
+    }
+
+    /// `Some(Some(cid))` found, `Some(None)` known absent, `None` not covered (other lengths).
+    #[inline]
+    fn get(&self, code: Code) -> Option<Option<u32>> {
+        let table = match code.len {
+            1 => &self.one,
+            2 => &self.two,
+            _ => return None,
+        };
+        let v = table
+            .get(code.value as usize)
+            .copied()
+            .unwrap_or(Self::NONE);
+        Some(if v == Self::NONE { None } else { Some(v) })
+    }
+}
+
 fn flatten(map: &BTreeMap<(u8, u32), (u32, u32)>) -> Vec<CidRange> {
     map.iter()
         .map(|(&(len, low), &(high, cid))| CidRange {
@@ -279,6 +380,16 @@ fn flatten(map: &BTreeMap<(u8, u32), (u32, u32)>) -> Vec<CidRange> {
             cid,
         })
         .collect()
+}
+
+/// The largest code of `len` bytes.
+fn max_code(len: u8) -> u32 {
+    match len {
+        1 => 0xff,
+        2 => 0xffff,
+        3 => 0xff_ffff,
+        _ => u32::MAX,
+    }
 }
 
 /// Big-endian value of up to 4 bytes; `None` for 0 or more than 4 bytes.
@@ -370,18 +481,25 @@ impl Builder {
     }
 
     pub(crate) fn cid_range(&mut self, len: u8, low: u32, high: u32, cid: u32) {
-        insert_range(&mut self.cids, len, low, high, cid, true);
+        self.cids.add(len, low, high, cid, true);
     }
 
     pub(crate) fn notdef_range(&mut self, len: u8, low: u32, high: u32, cid: u32) {
-        insert_range(&mut self.notdefs, len, low, high, cid, false);
+        self.notdefs.add(len, low, high, cid, false);
     }
 
     fn unicode(&mut self, code: Code, s: &str, limits: &Limits) -> bool {
-        if self.uni.len() >= limits.max_unicode_codes {
+        let over = if self.uni.len() >= limits.max_unicode_codes {
+            Some("max_unicode_codes")
+        } else if self.pool.len().saturating_add(s.len()) > limits.max_unicode_bytes {
+            Some("max_unicode_bytes")
+        } else {
+            None
+        };
+        if let Some(what) = over {
             if !self.limit_warned {
                 self.limit_warned = true;
-                self.warn(Warning::LimitReached("max_unicode_codes"));
+                self.warn(Warning::LimitReached(what));
             }
             return false;
         }
@@ -404,19 +522,19 @@ impl Builder {
                 self.cmap.codespace.push(*r);
             }
         }
-        let own_cids = std::mem::take(&mut self.cids);
-        let own_notdefs = std::mem::take(&mut self.notdefs);
-        for r in &parent.cid_ranges {
-            self.cids.insert((r.len, r.low), (r.high, r.cid));
+        let own_cids = std::mem::replace(
+            &mut self.cids,
+            RangeSet::from_sorted(parent.cid_ranges.clone()),
+        );
+        let own_notdefs = std::mem::replace(
+            &mut self.notdefs,
+            RangeSet::from_sorted(parent.notdef_ranges.clone()),
+        );
+        for r in own_cids.finish() {
+            self.cids.add(r.len, r.low, r.high, r.cid, true);
         }
-        for r in &parent.notdef_ranges {
-            self.notdefs.insert((r.len, r.low), (r.high, r.cid));
-        }
-        for (&(len, low), &(high, cid)) in &own_cids {
-            insert_range(&mut self.cids, len, low, high, cid, true);
-        }
-        for (&(len, low), &(high, cid)) in &own_notdefs {
-            insert_range(&mut self.notdefs, len, low, high, cid, false);
+        for r in own_notdefs.finish() {
+            self.notdefs.add(r.len, r.low, r.high, r.cid, false);
         }
         if self.cmap.registry.is_none() {
             self.cmap.registry.clone_from(&parent.registry);
@@ -426,6 +544,7 @@ impl Builder {
         let own_pool = std::mem::take(&mut self.pool);
         let unlimited = Limits {
             max_unicode_codes: usize::MAX,
+            max_unicode_bytes: usize::MAX,
             ..Limits::default()
         };
         for (code, s) in parent.unicode.iter() {
@@ -456,8 +575,26 @@ impl Builder {
     }
 
     pub(crate) fn finish(mut self) -> CMap {
-        self.cmap.cid_ranges = flatten(&self.cids);
-        self.cmap.notdef_ranges = flatten(&self.notdefs);
+        self.cmap.cid_ranges = std::mem::take(&mut self.cids).finish();
+        self.cmap.notdef_ranges = std::mem::take(&mut self.notdefs).finish();
+        self.cmap.dense_cids = DenseCids::build(&self.cmap.cid_ranges);
+        self.cmap.uniform_len = match self.cmap.codespace.as_slice() {
+            [
+                CodespaceRange {
+                    low: 0,
+                    high: 0xff,
+                    len: 1,
+                },
+            ] => 1,
+            [
+                CodespaceRange {
+                    low: 0,
+                    high: 0xffff,
+                    len: 2,
+                },
+            ] => 2,
+            _ => 0,
+        };
         // Later entries win: sort by key then order, keep the last of each key.
         self.uni.sort_unstable_by_key(|&(k, o, _, _)| (k, o));
         let mut keys: Vec<u64> = Vec::with_capacity(self.uni.len());
@@ -481,11 +618,7 @@ impl Builder {
                 self.cmap.warnings.push(Warning::CodespaceInferred);
             }
             for len in lens.into_iter().filter(|l| (1..=4).contains(l)) {
-                let high = if len == 4 {
-                    u32::MAX
-                } else {
-                    (1u32 << (8 * u32::from(len))) - 1
-                };
+                let high = max_code(len);
                 self.cmap
                     .codespace
                     .push(CodespaceRange { low: 0, high, len });
@@ -763,6 +896,7 @@ fn apply_entry(
             let (Some((low, len)), Some((high, _)), Some(cid)) = (hex(0), hex(1), int(2)) else {
                 return false;
             };
+            let high = high.min(max_code(len));
             if high < low {
                 return false;
             }
@@ -799,6 +933,8 @@ fn apply_entry(
             let (Some((low, len)), Some((high, _))) = (hex(0), hex(1)) else {
                 return false;
             };
+            // A high code longer than the low one is cut to the low code's length.
+            let high = high.min(max_code(len));
             if high < low {
                 return false;
             }
@@ -900,7 +1036,13 @@ impl CMap {
     }
 
     /// The code at the start of `bytes` and how many bytes it takes (≥ 1 for non-empty input).
+    #[inline]
     fn next_code(&self, bytes: &[u8]) -> (Code, usize) {
+        match (self.uniform_len, bytes) {
+            (1, [b, ..]) => return (Code::new(u32::from(*b), 1), 1),
+            (2, [hi, lo, ..]) => return (Code::new(u32::from(*hi) << 8 | u32::from(*lo), 2), 2),
+            _ => {}
+        }
         for n in 1..=4u8 {
             for r in &self.codespace {
                 if r.len == n {
@@ -929,8 +1071,11 @@ impl CMap {
     /// The CID of `code`: from `cidrange`/`cidchar`, else from
     /// `notdefrange`/`notdefchar`; `None` when the CMap does not map it (CID 0 applies).
     pub fn lookup_cid(&self, code: Code) -> Option<u32> {
-        find_range(&self.cid_ranges, code, true)
-            .or_else(|| find_range(&self.notdef_ranges, code, false))
+        let cid = match self.dense_cids.get(code) {
+            Some(found) => found,
+            None => find_range(&self.cid_ranges, code, true),
+        };
+        cid.or_else(|| find_range(&self.notdef_ranges, code, false))
     }
 
     /// The Unicode text of `code` from `bfchar`/`bfrange` (ToUnicode CMaps).
@@ -1183,6 +1328,22 @@ mod tests {
     }
 
     #[test]
+    fn high_code_longer_than_low_is_cut() {
+        // Found by the mutation test: <20> <FFFFFFFF> once sized a 16 GB table.
+        let c = cmap("1 begincidrange <20> <ffffffff> 1 endcidrange");
+        assert_eq!(
+            c.cid_ranges(),
+            &[CidRange {
+                low: 0x20,
+                high: 0xff,
+                len: 1,
+                cid: 1
+            }]
+        );
+        assert_eq!(c.lookup_cid(Code::new(0xff, 1)), Some(224));
+    }
+
+    #[test]
     fn limits_cap_huge_ranges() {
         let limits = Limits {
             max_unicode_codes: 1000,
@@ -1197,6 +1358,24 @@ mod tests {
         assert!(
             c.warnings()
                 .contains(&Warning::LimitReached("max_unicode_codes"))
+        );
+    }
+
+    #[test]
+    fn limits_cap_unicode_bytes() {
+        let limits = Limits {
+            max_unicode_bytes: 100,
+            ..Limits::default()
+        };
+        let c = CMap::parse_with(
+            b"1 beginbfrange <0000> <ffff> <0041004100410041> endbfrange",
+            &limits,
+        )
+        .unwrap();
+        assert_eq!(c.unicode_len(), 25);
+        assert!(
+            c.warnings()
+                .contains(&Warning::LimitReached("max_unicode_bytes"))
         );
     }
 

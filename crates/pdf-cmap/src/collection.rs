@@ -8,7 +8,6 @@
 //! length, UTF-8). A value is 0 (no mapping), a code point, or
 //! `0x110000 + k` for the k-th multi-character string.
 
-use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use crate::data::{self, collections_index::COLLECTIONS, unify::UNIFY};
@@ -101,6 +100,11 @@ fn table(c: Collection) -> Option<&'static Table> {
     TABLES.get(c.index())?.get_or_init(|| load(c)).as_ref()
 }
 
+/// Decodes a table without touching the cache; its CID count (benches).
+pub(crate) fn decode_uncached(c: Collection) -> usize {
+    load(c).map_or(0, |t| t.exact.len())
+}
+
 /// Values at or above this index the record's list of multi-character strings.
 const MULTI_BASE: u32 = 0x11_0000;
 
@@ -135,31 +139,45 @@ fn load(c: Collection) -> Option<Table> {
     let mut t = Table {
         exact: Vec::with_capacity(count),
         unified: Vec::with_capacity(count),
-        pool: String::new(),
+        pool: String::with_capacity(count * 3),
     };
+    let mut buf = [0u8; 4];
     for v in values {
-        let exact: Cow<'_, str> = if v == 0 {
-            Cow::Borrowed("")
-        } else if v >= MULTI_BASE {
-            Cow::Borrowed(*multi.get(usize::try_from(v - MULTI_BASE).ok()?)?)
-        } else {
-            Cow::Owned(char::from_u32(v)?.to_string())
-        };
-        let unified: String = exact
-            .chars()
-            .filter(|&ch| !is_variation_selector(ch))
-            .map(unify)
-            .collect();
         let off = u32::try_from(t.pool.len()).ok()?;
-        let elen = u32::try_from(exact.len()).ok()?;
-        t.pool.push_str(&exact);
-        t.exact.push((off, elen));
-        if unified == exact {
-            t.unified.push((off, elen));
+        if v == 0 {
+            t.exact.push((off, 0));
+            t.unified.push((off, 0));
+        } else if v < MULTI_BASE {
+            // The common case: one character, no allocation.
+            let c = char::from_u32(v)?;
+            let u = unify(c);
+            t.pool.push_str(c.encode_utf8(&mut buf));
+            let len = u32::try_from(c.len_utf8()).ok()?;
+            t.exact.push((off, len));
+            if u == c {
+                t.unified.push((off, len));
+            } else {
+                let uoff = u32::try_from(t.pool.len()).ok()?;
+                t.pool.push_str(u.encode_utf8(&mut buf));
+                t.unified.push((uoff, u32::try_from(u.len_utf8()).ok()?));
+            }
         } else {
-            let uoff = u32::try_from(t.pool.len()).ok()?;
-            t.pool.push_str(&unified);
-            t.unified.push((uoff, u32::try_from(unified.len()).ok()?));
+            let exact = *multi.get(usize::try_from(v - MULTI_BASE).ok()?)?;
+            let unified: String = exact
+                .chars()
+                .filter(|&ch| !is_variation_selector(ch))
+                .map(unify)
+                .collect();
+            t.pool.push_str(exact);
+            let elen = u32::try_from(exact.len()).ok()?;
+            t.exact.push((off, elen));
+            if unified == exact {
+                t.unified.push((off, elen));
+            } else {
+                let uoff = u32::try_from(t.pool.len()).ok()?;
+                t.pool.push_str(&unified);
+                t.unified.push((uoff, u32::try_from(unified.len()).ok()?));
+            }
         }
     }
     Some(t)

@@ -47,6 +47,19 @@ mod ps;
 pub use cmap::{CMap, CidRange, Code, Codes, CodespaceRange, Limits, Warning};
 pub use collection::{Collection, cid_to_unicode, cid_to_unicode_exact};
 
+/// Cold-path entry points for the benches (not part of the API).
+#[doc(hidden)]
+pub mod __bench {
+    /// Decodes a predefined CMap afresh, bypassing the cache.
+    pub fn decode_predefined(name: &str) -> Option<crate::CMap> {
+        crate::predefined::decode_uncached(name)
+    }
+    /// Decodes a collection's CID → Unicode table afresh; returns its CID count.
+    pub fn decode_collection(c: crate::Collection) -> usize {
+        crate::collection::decode_uncached(c)
+    }
+}
+
 /// Why a CMap or table could not be read at all.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]

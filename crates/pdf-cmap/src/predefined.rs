@@ -81,6 +81,11 @@ pub(crate) fn get(name: &str) -> Option<&'static CMap> {
     CACHE.get(i)?.get_or_init(|| build(i, 0)).as_ref()
 }
 
+/// Decodes the named CMap without touching the cache (benches measure the cold path).
+pub(crate) fn decode_uncached(name: &str) -> Option<CMap> {
+    build(index_of(name)?, 0)
+}
+
 /// Names of all predefined CMaps, sorted.
 pub(crate) fn names() -> impl Iterator<Item = &'static str> {
     let mut v: Vec<&'static str> = CMAPS.iter().map(|(n, _, _)| *n).collect();

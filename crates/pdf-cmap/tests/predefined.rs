@@ -316,3 +316,4 @@ fn radicals_and_compat_ideographs_come_out_unified() {
     }
     assert!(changed > 0);
 }
+

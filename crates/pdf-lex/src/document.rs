@@ -90,17 +90,22 @@ impl<'a> Document<'a> {
         for n in notes {
             doc.warn(None, n);
         }
+        // Decryption first: a catalog inside an encrypted object stream can
+        // only be checked once the stream can be decrypted.
+        doc.setup_encryption()?;
         if !doc.rebuilt && !doc.root_ok() {
             doc.warn(
                 None,
                 "xref does not lead to a catalog; rebuilt by scanning the file".into(),
             );
             doc.rebuild();
+            if doc.security.is_none() {
+                doc.setup_encryption()?;
+            }
         }
         if !doc.root_ok() {
             return Err(Error::Corrupt("no document catalog (/Root) found".into()));
         }
-        doc.setup_encryption()?;
         Ok(doc)
     }
 

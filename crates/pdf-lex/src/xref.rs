@@ -138,16 +138,23 @@ fn read_section_near(
             return Ok(s);
         }
     }
+    // The nearest `xref` keyword (not the one in `startxref`) within 64 bytes.
     let lo = off.saturating_sub(64);
     let hi = off.saturating_add(64).min(data.len());
-    if let Some(window) = data.get(lo..hi) {
-        if let Some(i) = memchr::memmem::find(window, b"xref") {
-            // `startxref` itself is not a section.
-            if !(lo + i >= 5 && data.get(lo + i - 5..lo + i) == Some(b"start")) {
-                if let Ok(s) = read_section(data, lo + i, limits) {
-                    return Ok(s);
-                }
-            }
+    let window = data.get(lo..hi).unwrap_or(&[]);
+    let mut candidates: Vec<usize> = memchr::memmem::find_iter(window, b"xref")
+        .map(|i| lo + i)
+        .filter(|&p| !(p >= 5 && data.get(p - 5..p) == Some(b"start")))
+        .collect();
+    // Or the nearest object header (an xref stream a few bytes off).
+    candidates.extend(scan(window).objects.values().filter_map(|e| match e {
+        Entry::Offset { offset, .. } => Some(lo + offset),
+        _ => None,
+    }));
+    candidates.sort_by_key(|&p| p.abs_diff(off));
+    for p in candidates {
+        if let Ok(s) = read_section(data, p, limits) {
+            return Ok(s);
         }
     }
     first
@@ -484,6 +491,27 @@ mod tests {
                 ),
             ]
         );
+    }
+
+    #[test]
+    fn startxref_a_few_bytes_off_and_prev_loop() {
+        let mut src = b"%PDF-1.4\n1 0 obj <<>> endobj\n".to_vec();
+        let at = src.len();
+        src.extend_from_slice(
+            format!("\nxref\n0 2\n0000000000 65535 f \n0000000009 00000 n \ntrailer <</Size 2/Root 1 0 R/Prev {at}>>\n").as_bytes(),
+        );
+        // startxref points at the blank line before `xref`, minus one more byte.
+        src.extend_from_slice(format!("startxref\n{}\n%%EOF\n", at - 1).as_bytes());
+        let mut warnings = Vec::new();
+        let x = read_chain(&src, 0, &Limits::default(), &mut warnings).unwrap();
+        assert_eq!(
+            x.entries.get(&1),
+            Some(&Entry::Offset {
+                offset: 9,
+                generation: 0
+            })
+        );
+        assert!(x.trailer.contains_key(b"Root"));
     }
 
     #[test]

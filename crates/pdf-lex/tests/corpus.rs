@@ -182,3 +182,53 @@ fn encrypted_corpus_files_need_their_password() {
         }
     }
 }
+
+fn corpus_file(rel: &str) -> Option<Vec<u8>> {
+    let Some(dir) = corpus_dir() else {
+        println!("corpus tests skipped: ../shared/corpus not found");
+        return None;
+    };
+    Some(std::fs::read(dir.join(rel)).unwrap())
+}
+
+/// `startxref` points into `%%EOF\r\nxref`, `/XRefStm` 20 bytes past its
+/// object header, and every object offset is stale: the xref is still used.
+#[test]
+fn issue17147_stale_offsets_found_near_their_target() {
+    let Some(data) = corpus_file("pdf/pdfjs/issue17147.pdf") else {
+        return;
+    };
+    let doc = Document::open(&data).unwrap();
+    assert!(!doc.was_rebuilt());
+    assert_eq!(doc.page_count(), 1);
+    let pages = doc.pages().unwrap();
+    assert!(
+        Operations::new(&doc.page_contents(&pages[0]).unwrap())
+            .any(|op| op.operator == b"TJ" || op.operator == b"Tj")
+    );
+}
+
+/// A broken `/Encrypt` object: ignored, the plain content is read.
+#[test]
+fn pdfbox_4352_0_broken_encrypt_dictionary_is_ignored() {
+    let Some(data) = corpus_file("pdf/pdfjs/PDFBOX-4352-0.pdf") else {
+        return;
+    };
+    let doc = Document::open(&data).unwrap();
+    assert!(!doc.is_encrypted());
+    assert_eq!(doc.page_count(), 1);
+    assert!(
+        doc.warnings()
+            .iter()
+            .any(|w| w.message.contains("/Encrypt"))
+    );
+}
+
+/// `/Kids` without its opening bracket and a kid with an unterminated array.
+#[test]
+fn poppler_937_0_fuzzed_damaged_kids_still_count_one_page() {
+    let Some(data) = corpus_file("pdf/pdfjs/poppler-937-0-fuzzed.pdf") else {
+        return;
+    };
+    assert_eq!(Document::open(&data).unwrap().page_count(), 1);
+}

@@ -110,6 +110,43 @@ fn base_inherits_attributes_and_decodes_info() {
         info.created_rfc3339.as_deref(),
         Some("2024-01-02T03:04:05+01:00")
     );
+    assert!(
+        info.xmp
+            .unwrap()
+            .contains("<rdf:li xml:lang=\"x-default\">Titre é</rdf:li>")
+    );
+}
+
+#[test]
+fn encrypt_metadata_false_leaves_xmp_in_clear() {
+    let Ok(data) = std::fs::read(dir().join("aes-128-r4-cleartext-metadata.pdf")) else {
+        println!("encrypted fixtures absent (generated without qpdf)");
+        return;
+    };
+    // The XMP bytes are in the file as written.
+    assert!(data.windows(11).any(|w| w == b"<x:xmpmeta "));
+    let doc = Document::open_with(
+        &data,
+        &Options {
+            password: Some("userpw".into()),
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert!(doc.info().xmp.unwrap().contains("Titre é"));
+    assert_eq!(doc.info().title.as_deref(), Some("Titre é"));
+    // With encrypted metadata (the default), the XMP is decrypted like any stream.
+    let data = read("aes-128-r4-user.pdf");
+    assert!(!data.windows(11).any(|w| w == b"<x:xmpmeta "));
+    let doc = Document::open_with(
+        &data,
+        &Options {
+            password: Some("userpw".into()),
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert!(doc.info().xmp.unwrap().contains("Titre é"));
 }
 
 #[test]
@@ -192,6 +229,18 @@ fn encrypted_fixtures_decrypt_strings_and_report_encryption() {
     .unwrap();
     assert!(doc.is_encrypted());
     assert_eq!(doc.info().title.as_deref(), Some("Titre é"));
+    // The catalog sits in an encrypted object stream: found without a rebuild.
+    let data = read("aes-256-r6-object-streams.pdf");
+    let doc = Document::open_with(
+        &data,
+        &Options {
+            password: Some("userpw".into()),
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert!(!doc.was_rebuilt());
+    assert!(doc.warnings().is_empty(), "{:?}", doc.warnings());
     for name in [
         "rc4-40-r2-empty.pdf",
         "rc4-128-r3-empty.pdf",
