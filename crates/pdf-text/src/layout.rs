@@ -212,6 +212,13 @@ impl Run {
             .is_some_and(is_rtl)
             || (piece.chars().all(is_mark) && self.rtl_start.is_some());
         let blank = !piece.is_empty() && piece.chars().all(char::is_whitespace);
+        // A runaway right-to-left segment is cut so that inserting stays cheap.
+        if self
+            .rtl_start
+            .is_some_and(|i| self.text.len() - i > MAX_RTL_SEGMENT)
+        {
+            self.rtl_start = None;
+        }
         match self.rtl_start {
             Some(i) if rtl || blank => {
                 let at = if piece.chars().all(is_mark) {
@@ -249,6 +256,9 @@ impl Run {
         self.last = self.text.chars().next_back();
     }
 }
+
+/// Bytes after which a right-to-left segment is cut (inserting at its start costs its length).
+const MAX_RTL_SEGMENT: usize = 4096;
 
 /// Right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, NKo and their presentation forms).
 fn is_rtl(c: char) -> bool {
@@ -464,17 +474,22 @@ const MIN_COLUMN: f64 = 8.0;
 fn column_gap(runs: &[Run], gutter: f64, min_col: f64) -> Option<(f64, f64)> {
     let mut spans: Vec<(f64, f64)> = runs.iter().map(|r| (r.u0, r.u1)).collect();
     spans.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(Ordering::Equal));
+    // long_after[i]: a long line starts at or after span i
+    let mut long_after = vec![false; spans.len() + 1];
+    for i in (0..spans.len()).rev() {
+        let long = spans.get(i).is_some_and(|(a, b)| b - a >= min_col);
+        let next = long_after.get(i + 1).copied().unwrap_or(false);
+        if let Some(slot) = long_after.get_mut(i) {
+            *slot = long || next;
+        }
+    }
     let mut best: Option<(f64, f64)> = None;
     let mut reach = f64::NEG_INFINITY;
     let mut long_left = false;
     for (i, &(lo, hi)) in spans.iter().enumerate() {
         if reach > f64::NEG_INFINITY && lo - reach >= gutter {
             let w = lo - reach;
-            let long_right = spans
-                .get(i..)
-                .unwrap_or_default()
-                .iter()
-                .any(|(a, b)| b - a >= min_col);
+            let long_right = long_after.get(i).copied().unwrap_or(false);
             if long_left && long_right && best.is_none_or(|(bw, _)| w > bw) {
                 best = Some((w, lo));
             }
@@ -538,17 +553,19 @@ fn xy_cut(runs: Vec<Run>, gutter: f64, min_col: f64, depth: usize, out: &mut Vec
 fn lines_text(mut runs: Vec<Run>, opts: &LayoutOptions) -> String {
     runs.sort_by(|a, b| b.v.partial_cmp(&a.v).unwrap_or(Ordering::Equal));
     let mut lines: Vec<Vec<Run>> = Vec::new();
+    // baseline and size of the current line's largest run
+    let mut base = (0.0f64, 0.0f64);
     for r in runs {
-        if let Some(line) = lines.last_mut() {
-            // baseline of the line = that of its largest run
-            let base = line.iter().fold((0.0f64, 0.0f64), |acc, x| {
-                if x.size > acc.1 { (x.v, x.size) } else { acc }
-            });
-            if (r.v - base.0).abs() < 0.45 * base.1.max(r.size) {
-                line.push(r);
-                continue;
+        if let Some(line) = lines.last_mut()
+            && (r.v - base.0).abs() < 0.45 * base.1.max(r.size)
+        {
+            if r.size > base.1 {
+                base = (r.v, r.size);
             }
+            line.push(r);
+            continue;
         }
+        base = (r.v, r.size);
         lines.push(vec![r]);
     }
     let mut out = String::new();
@@ -935,6 +952,33 @@ mod tests {
         });
         assert_eq!(lay(&g), "fine\n");
         assert_eq!(lay(&[]), "");
+    }
+
+    #[test]
+    fn large_pages_stay_near_linear() {
+        // One line of 100 000 glyphs, a 200 × 200 grid of cells and a
+        // 20 000-glyph right-to-left run: finishes (no quadratic blow-up).
+        let long: String = "abcdefghij".repeat(10_000);
+        let t = lay(&word(&long, 0.0, 700.0, 6.0, 12.0));
+        assert_eq!(t.len(), 100_001);
+        let mut grid = Vec::new();
+        for row in 0..200 {
+            for col in 0..200 {
+                grid.extend(word(
+                    "x",
+                    20.0 * col as f64,
+                    4000.0 - 14.0 * row as f64,
+                    6.0,
+                    10.0,
+                ));
+            }
+        }
+        assert_eq!(lay(&grid).matches('x').count(), 40_000);
+        let arabic: String = "ابجد".repeat(5_000);
+        assert_eq!(
+            lay(&word(&arabic, 0.0, 700.0, 6.0, 12.0)).chars().count(),
+            20_001
+        );
     }
 
     #[test]
