@@ -645,6 +645,12 @@ mod tests {
     }
 
     #[test]
+    fn invisible_text_is_kept() {
+        // render mode 3: the OCR layer of a scanned page
+        assert_eq!(text(b"BT /F1 10 Tf 3 Tr 0 700 Td (ocr) Tj 0 Tr ET"), "ocr\n");
+    }
+
+    #[test]
     fn unmapped_glyphs_are_counted() {
         let it = run_with(b"BT /F1 10 Tf (a\x01\x01) Tj ET", ToyScope::default());
         assert_eq!(it.unmapped, 2);
