@@ -446,6 +446,12 @@ fn gen_encodings(pdfminer: &Path, worker: &str) -> Result<String, String> {
             }
         }
     }
+    // ISO 32000-1 Annex D.2, note 6: WinAnsiEncoding also encodes `hyphen` at
+    // 0xAD. pdfminer's table lists `space` there (its row `("space", None, 202,
+    // 173, None)`); pdf.js agrees with the standard.
+    if win[0xAD] == "space" {
+        win[0xAD] = "hyphen".to_string();
+    }
     let expert = js_array(worker, "MacExpertEncoding")?;
     let symbol = js_array(worker, "SymbolSetEncoding")?;
     let dingbats = js_array(worker, "ZapfDingbatsEncoding")?;

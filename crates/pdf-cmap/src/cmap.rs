@@ -57,7 +57,8 @@ pub enum Warning {
     CodespaceInferred,
     /// A limit from [`Limits`] was reached; the rest was dropped.
     LimitReached(&'static str),
-    /// A destination string that is not valid UTF-16BE; replaced with U+FFFD where needed.
+    /// A destination string that is not valid UTF-16BE; unpaired surrogates
+    /// are dropped, and a destination left empty is not mapped.
     BadUtf16 {
         /// Byte offset of the entry.
         offset: usize,
@@ -336,10 +337,17 @@ impl DenseCids {
 
     fn build(ranges: &[CidRange]) -> DenseCids {
         let mut d = DenseCids::default();
+        // Only when the table would not be mostly empty.
+        let (mut covered, mut max) = (0u64, 0u64);
+        for r in ranges.iter().filter(|r| r.len == 2) {
+            covered += u64::from(r.high.min(0xffff).saturating_sub(r.low)) + 1;
+            max = max.max(u64::from(r.high.min(0xffff)));
+        }
+        let two_pays = max < 4096 || max < 16 * covered;
         for r in ranges {
             let table = match r.len {
                 1 => &mut d.one,
-                2 => &mut d.two,
+                2 if two_pays => &mut d.two,
                 _ => continue,
             };
             let high = r.high.min(max_code(r.len)) as usize;
@@ -359,8 +367,8 @@ impl DenseCids {
     #[inline]
     fn get(&self, code: Code) -> Option<Option<u32>> {
         let table = match code.len {
-            1 => &self.one,
-            2 => &self.two,
+            1 if !self.one.is_empty() => &self.one,
+            2 if !self.two.is_empty() => &self.two,
             _ => return None,
         };
         let v = table
@@ -402,26 +410,21 @@ fn code_of(bytes: &[u8]) -> Option<(u32, u8)> {
 }
 
 /// Decodes a UTF-16BE destination; a lone byte is taken as a code point.
+/// Unpaired surrogates are dropped (the flag turns false): a lone surrogate
+/// is no text, and U+FFFD in the output would hide that from fallbacks.
 fn utf16be(bytes: &[u8]) -> (String, bool) {
-    if bytes.len() == 1 {
-        return (
-            char::from(bytes.first().copied().unwrap_or(0)).to_string(),
-            true,
-        );
+    if let [b] = bytes {
+        return (char::from(*b).to_string(), true);
     }
-    let units = bytes.chunks_exact(2).map(|p| {
-        u16::from_be_bytes([
-            p.first().copied().unwrap_or(0),
-            p.get(1).copied().unwrap_or(0),
-        ])
+    let units = bytes.chunks_exact(2).map(|p| match p {
+        [hi, lo] => u16::from_be_bytes([*hi, *lo]),
+        _ => 0,
     });
     let mut ok = bytes.len() % 2 == 0;
     let s = char::decode_utf16(units)
-        .map(|r| {
-            r.unwrap_or_else(|_| {
-                ok = false;
-                char::REPLACEMENT_CHARACTER
-            })
+        .filter_map(|r| {
+            ok &= r.is_ok();
+            r.ok()
         })
         .collect();
     (s, ok)
@@ -633,7 +636,11 @@ impl Builder {
         };
         if let (Some(&first), Some(&last)) = (map.keys.first(), map.keys.last()) {
             let len = (first >> 32) as u8;
-            if len == (last >> 32) as u8 && len <= 2 {
+            let max = u64::from(last as u32);
+            // Dense only when it is not mostly empty (a few codes near 0xFFFF
+            // must not cost 256 KB per font).
+            let dense_pays = max < 4096 || max < 16 * map.keys.len() as u64;
+            if len == (last >> 32) as u8 && len <= 2 && dense_pays {
                 let max = (last as u32) as usize;
                 let mut dense = vec![0u32; max + 1];
                 for (i, &k) in map.keys.iter().enumerate() {
@@ -698,7 +705,11 @@ enum Operand<'a> {
 }
 
 /// Parses CMap bytes into a [`CMap`] (the work behind [`CMap::parse`]).
-pub(crate) fn parse(bytes: &[u8], limits: &Limits) -> Result<CMap, crate::Error> {
+pub(crate) fn parse(
+    bytes: &[u8],
+    limits: &Limits,
+    explicit_parent: Option<&CMap>,
+) -> Result<CMap, crate::Error> {
     let mut lx = Lexer::new(bytes);
     let mut b = Builder::new();
     let (mut name, mut registry, mut ordering, mut usecmap) = (None, None, None, None);
@@ -745,11 +756,16 @@ pub(crate) fn parse(bytes: &[u8], limits: &Limits) -> Result<CMap, crate::Error>
         }
         prev = Some(tok);
     }
-    if !seen_structure {
+    if !seen_structure && explicit_parent.is_none() {
         return Err(crate::Error::NotACMap);
     }
     b.keep_codespace = usecmap.is_some() && !limits.resolve_usecmap;
-    if limits.resolve_usecmap {
+    if let Some(parent) = explicit_parent {
+        b.inherit(parent);
+        if usecmap.is_none() {
+            usecmap = parent.name.clone();
+        }
+    } else if limits.resolve_usecmap {
         if let Some(parent_name) = &usecmap {
             match crate::predefined::get(parent_name) {
                 Some(parent) => b.inherit(parent),
@@ -927,7 +943,9 @@ fn apply_entry(
             if !ok {
                 b.warn(Warning::BadUtf16 { offset });
             }
-            b.unicode(Code::new(code, len), &s, limits);
+            if ok || !s.is_empty() {
+                b.unicode(Code::new(code, len), &s, limits);
+            }
         }
         Section::BfRange => {
             let (Some((low, len)), Some((high, _))) = (hex(0), hex(1)) else {
@@ -951,6 +969,9 @@ fn apply_entry(
                         let (s, ok) = utf16be(&dst);
                         if !ok {
                             b.warn(Warning::BadUtf16 { offset });
+                            if s.is_empty() {
+                                continue;
+                            }
                         }
                         if !b.unicode(Code::new(code, len), &s, limits) {
                             break;
@@ -967,6 +988,9 @@ fn apply_entry(
                         if !ok && !warned {
                             warned = true;
                             b.warn(Warning::BadUtf16 { offset });
+                        }
+                        if !ok && s.is_empty() {
+                            continue;
                         }
                         if !b.unicode(Code::new(low + k, len), &s, limits) {
                             break;
@@ -1008,12 +1032,23 @@ impl CMap {
     /// `usecmap` of a predefined CMap is resolved. Fails only when the bytes
     /// hold no CMap structure at all.
     pub fn parse(bytes: &[u8]) -> Result<CMap, crate::Error> {
-        parse(bytes, &Limits::default())
+        parse(bytes, &Limits::default(), None)
     }
 
     /// [`CMap::parse`] with explicit [`Limits`].
     pub fn parse_with(bytes: &[u8], limits: &Limits) -> Result<CMap, crate::Error> {
-        parse(bytes, limits)
+        parse(bytes, limits, None)
+    }
+
+    /// Parses a CMap whose `/UseCMap` is another embedded CMap stream: `parent`
+    /// (already parsed) supplies the mappings this one does not override.
+    /// Any `usecmap` name inside `bytes` is then ignored.
+    pub fn parse_with_parent(
+        bytes: &[u8],
+        parent: &CMap,
+        limits: &Limits,
+    ) -> Result<CMap, crate::Error> {
+        parse(bytes, limits, Some(parent))
     }
 
     /// A predefined CMap by name (`90ms-RKSJ-H`, `UniGB-UCS2-H`, `Identity-V`, …).
@@ -1319,6 +1354,23 @@ mod tests {
     }
 
     #[test]
+    fn embedded_parent_cmap() {
+        let parent = cmap(
+            "/CMapName /Parent def 1 begincodespacerange <00> <ff> endcodespacerange 2 begincidchar <41> 10 <42> 11 endcidchar",
+        );
+        let child = CMap::parse_with_parent(
+            b"1 begincidchar <42> 20 endcidchar",
+            &parent,
+            &Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(child.lookup_cid(Code::new(0x41, 1)), Some(10));
+        assert_eq!(child.lookup_cid(Code::new(0x42, 1)), Some(20));
+        assert_eq!(child.codespace_ranges().len(), 1);
+        assert_eq!(child.usecmap(), Some("Parent"));
+    }
+
+    #[test]
     fn not_a_cmap_is_an_error() {
         assert!(matches!(
             CMap::parse(b"hello world"),
@@ -1362,6 +1414,19 @@ mod tests {
     }
 
     #[test]
+    fn sparse_maps_use_binary_search() {
+        let c = cmap(
+            "2 beginbfchar <FFF0> <0041> <0001> <0042> endbfchar 1 begincidrange <FF00> <FF01> 9 endcidrange",
+        );
+        assert!(c.unicode.dense.is_empty());
+        assert!(c.dense_cids.two.is_empty());
+        assert_eq!(uni(&c, 0xFFF0, 2), Some("A"));
+        assert_eq!(uni(&c, 0x0001, 2), Some("B"));
+        assert_eq!(c.lookup_cid(Code::new(0xFF01, 2)), Some(10));
+        assert_eq!(c.lookup_cid(Code::new(0xFF02, 2)), None);
+    }
+
+    #[test]
     fn limits_cap_unicode_bytes() {
         let limits = Limits {
             max_unicode_bytes: 100,
@@ -1394,7 +1459,8 @@ mod tests {
     fn odd_and_invalid_utf16() {
         let c = cmap("3 beginbfchar <01> <41> <02> <D800> <03> <004100> endbfchar");
         assert_eq!(uni(&c, 1, 1), Some("A"));
-        assert_eq!(uni(&c, 2, 1), Some("\u{FFFD}"));
+        // A lone surrogate is no text: unmapped, so callers can fall back.
+        assert_eq!(uni(&c, 2, 1), None);
         assert_eq!(uni(&c, 3, 1), Some("A"));
         assert!(
             c.warnings()

@@ -219,6 +219,10 @@ mod tests {
     #[test]
     fn base_tables() {
         assert_eq!(glyph_name(BaseEncoding::WinAnsi, 0x80), Some("Euro"));
+        assert_eq!(glyph_name(BaseEncoding::WinAnsi, 0xA0), Some("space"));
+        assert_eq!(glyph_name(BaseEncoding::WinAnsi, 0xAD), Some("hyphen"));
+        assert_eq!(glyph_name(BaseEncoding::PdfDoc, 0x18), Some("breve"));
+        assert_eq!(glyph_name(BaseEncoding::MacExpert, 0x56), Some("ff"));
         assert_eq!(glyph_name(BaseEncoding::Standard, 0x27), Some("quoteright"));
         assert_eq!(glyph_name(BaseEncoding::MacRoman, 0x80), Some("Adieresis"));
         assert_eq!(glyph_name(BaseEncoding::PdfDoc, 0xA0), Some("Euro"));

@@ -316,4 +316,3 @@ fn radicals_and_compat_ideographs_come_out_unified() {
     }
     assert!(changed > 0);
 }
-

@@ -17,6 +17,12 @@ fn main() {
         ) {
             Err(e) => println!("{path}: ERROR {e}"),
             Ok(doc) => {
+                let info = doc.info();
+                println!(
+                    "{path}: title {:?} producer {:?} | info",
+                    info.title.unwrap_or_default(),
+                    info.producer.unwrap_or_default()
+                );
                 let pages = doc.pages().map(|p| p.len());
                 let mut ops = 0;
                 let mut tj = 0;

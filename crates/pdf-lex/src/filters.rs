@@ -146,34 +146,36 @@ pub fn unpredict(
     }
     // PNG: each row is a filter-type byte and `row_len` bytes.
     let mut out = Vec::with_capacity(data.len());
-    let mut prev = vec![0u8; row_len];
-    for chunk in data.chunks(row_len + 1) {
+    // Rows are never longer than the data: a huge /Columns allocates nothing.
+    let cap = row_len.min(data.len());
+    let mut prev = vec![0u8; cap];
+    for chunk in data.chunks(row_len.saturating_add(1)) {
         let Some((&ty, src)) = chunk.split_first() else {
             break;
         };
-        let mut row = vec![0u8; row_len];
+        let mut row = vec![0u8; cap];
         row[..src.len()].copy_from_slice(src);
         match ty {
             0 => {}
             1 => {
-                for i in bpp..row_len {
+                for i in bpp..cap {
                     row[i] = row[i].wrapping_add(row[i - bpp]);
                 }
             }
             2 => {
-                for i in 0..row_len {
+                for i in 0..cap {
                     row[i] = row[i].wrapping_add(prev[i]);
                 }
             }
             3 => {
-                for i in 0..row_len {
+                for i in 0..cap {
                     let left = if i >= bpp { row[i - bpp] } else { 0 };
                     row[i] =
                         row[i].wrapping_add(((u16::from(left) + u16::from(prev[i])) / 2) as u8);
                 }
             }
             4 => {
-                for i in 0..row_len {
+                for i in 0..cap {
                     let a = if i >= bpp { i16::from(row[i - bpp]) } else { 0 };
                     let b = i16::from(prev[i]);
                     let c = if i >= bpp {
@@ -544,6 +546,13 @@ mod tests {
         let data = vec![1, 1, 1, 1, 2, 1, 1, 1, 3, 2, 2, 2, 4, 0, 0, 0, 0, 9, 9, 9];
         let out = unpredict(data, 12, 1, 8, 3).unwrap();
         assert_eq!(out, vec![1, 2, 3, 2, 3, 4, 3, 5, 6, 3, 5, 6, 9, 9, 9]);
+    }
+
+    #[test]
+    fn huge_columns_allocate_nothing_big() {
+        // 2^24 columns of 32 colours at 16 bits: a 1 GiB row, from 3 bytes.
+        let out = unpredict(vec![2, 1, 2], 12, 32, 16, 1 << 24).unwrap();
+        assert_eq!(out, vec![1, 2]);
     }
 
     #[test]

@@ -492,11 +492,11 @@ impl<'a> Lexer<'a> {
                 let raw = self.stream_body(&dict, length)?;
                 return Ok((
                     id,
-                    Object::Stream(Stream {
+                    Object::Stream(Box::new(Stream {
                         dict,
                         raw: Arc::from(raw),
                         id: Some(id),
-                    }),
+                    })),
                 ));
             }
             self.pos = save;

@@ -44,8 +44,9 @@ pub enum Object {
     Array(Vec<Object>),
     /// A dictionary.
     Dict(Dict),
-    /// A stream: its dictionary and its raw (still encoded) data.
-    Stream(Stream),
+    /// A stream: its dictionary and its raw (still encoded) data (boxed to
+    /// keep `Object` small: 32 bytes).
+    Stream(Box<Stream>),
     /// An indirect reference.
     Ref(ObjRef),
 }
@@ -194,4 +195,18 @@ pub struct Stream {
     pub raw: Arc<[u8]>,
     /// The indirect object holding this stream, when read from the file.
     pub id: Option<ObjRef>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn object_stays_small() {
+        assert!(
+            std::mem::size_of::<Object>() <= 32,
+            "{}",
+            std::mem::size_of::<Object>()
+        );
+    }
 }

@@ -47,19 +47,23 @@ fn password_for(name: &str) -> Option<&'static str> {
     })
 }
 
-fn pdfinfo_pages(path: &Path, password: Option<&str>) -> Option<usize> {
+/// `pdfinfo`'s output, when it opens the file.
+fn pdfinfo(path: &Path, password: Option<&str>) -> Option<String> {
     let mut cmd = Command::new("pdfinfo");
     if let Some(pw) = password {
         cmd.arg("-upw").arg(pw);
     }
     let out = cmd.arg(path).output().ok()?;
-    if !out.status.success() {
-        return None;
-    }
-    let text = String::from_utf8_lossy(&out.stdout);
-    text.lines()
-        .find_map(|l| l.strip_prefix("Pages:"))
-        .and_then(|v| v.trim().parse().ok())
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// A field of pdfinfo's output (`Key:`, spaces, the value).
+fn pdfinfo_field<'a>(out: &'a str, key: &str) -> Option<&'a str> {
+    out.lines()
+        .find_map(|l| l.strip_prefix(key)?.strip_prefix(':'))
+        .map(str::trim)
 }
 
 fn pdfinfo_available() -> bool {
@@ -68,6 +72,8 @@ fn pdfinfo_available() -> bool {
 
 struct Outcome {
     pages: Result<usize, String>,
+    /// Title and Producer.
+    info: (String, String),
     elapsed: Duration,
 }
 
@@ -78,10 +84,12 @@ fn exercise(data: &[u8], password: Option<&str>) -> Outcome {
         password: password.map(str::to_string),
         ..Options::default()
     };
+    let mut info = (String::new(), String::new());
     let pages = Document::open_with(data, &options)
         .map_err(|e| e.to_string())
         .and_then(|doc| {
-            let _ = doc.info();
+            let i = doc.info();
+            info = (i.title.unwrap_or_default(), i.producer.unwrap_or_default());
             let pages = doc.pages().map_err(|e| e.to_string())?;
             for p in &pages {
                 if let Ok(c) = doc.page_contents(p) {
@@ -92,6 +100,7 @@ fn exercise(data: &[u8], password: Option<&str>) -> Outcome {
         });
     Outcome {
         pages,
+        info,
         elapsed: start.elapsed(),
     }
 }
@@ -124,16 +133,25 @@ fn corpus_opens_without_panic_and_page_counts_match_pdfinfo() {
             "{name} took {:?}",
             out.elapsed
         );
-        if have_pdfinfo {
-            if let Some(expected) = pdfinfo_pages(path, pw) {
-                compared += 1;
-                match &out.pages {
-                    Ok(n) if *n == expected => {}
-                    other => {
-                        mismatches.push(format!("{name}: pdfinfo {expected}, pdf-lex {other:?}"))
-                    }
-                }
-            }
+        let Some(info) = have_pdfinfo.then(|| pdfinfo(path, pw)).flatten() else {
+            continue;
+        };
+        compared += 1;
+        let expected: Option<usize> = pdfinfo_field(&info, "Pages").and_then(|v| v.parse().ok());
+        match &out.pages {
+            Ok(n) if Some(*n) == expected => {}
+            other => mismatches.push(format!(
+                "{name}: pdfinfo {expected:?} pages, pdf-lex {other:?}"
+            )),
+        }
+        // Info strings (PDFDocEncoding, UTF-16) decode as poppler decodes them.
+        let title = pdfinfo_field(&info, "Title").unwrap_or("");
+        let producer = pdfinfo_field(&info, "Producer").unwrap_or("");
+        if (title, producer) != (out.info.0.trim(), out.info.1.trim()) {
+            mismatches.push(format!(
+                "{name}: pdfinfo title/producer {title:?}/{producer:?}, pdf-lex {:?}",
+                out.info
+            ));
         }
     }
     println!(

@@ -182,7 +182,7 @@ fn annotations(ctx: &Ctx<'_>, page: &pdf_lex::Page, it: &mut Interpreter) {
             continue;
         };
         let stream = match &normal {
-            Object::Stream(s) => Some(s.clone()),
+            Object::Stream(s) => Some((**s).clone()),
             Object::Dict(states) => annot
                 .get_name(b"AS")
                 .and_then(|state| states.get(state))

@@ -697,7 +697,7 @@ pub(crate) static WIN_ANSI: [&str; 256] = [
     "ordfeminine",    // 0xAA
     "guillemotleft",  // 0xAB
     "logicalnot",     // 0xAC
-    "space",          // 0xAD
+    "hyphen",         // 0xAD
     "registered",     // 0xAE
     "macron",         // 0xAF
     "degree",         // 0xB0

@@ -1,0 +1,23 @@
+//! Fuzzes the CMap parser and every lookup on what it parsed.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use pdf_cmap::{CMap, Limits};
+
+fuzz_target!(|data: &[u8]| {
+    let limits = Limits {
+        max_entries: 10_000,
+        max_unicode_codes: 100_000,
+        ..Limits::default()
+    };
+    if let Ok(cmap) = CMap::parse_with(data, &limits) {
+        // The same bytes as a string to show: codes must cover them exactly.
+        let total: usize = cmap.decode_codes(data).map(|c| usize::from(c.len)).sum();
+        assert_eq!(total, data.len());
+        for code in cmap.decode_codes(data).take(1000) {
+            let _ = cmap.lookup_cid(code);
+            let _ = cmap.lookup_unicode(code);
+        }
+        assert!(cmap.unicode_len() <= limits.max_unicode_codes);
+    }
+});
