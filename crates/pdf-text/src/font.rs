@@ -507,13 +507,15 @@ impl PdfFont {
                     }
                 }
             }
-            Some(o @ Object::Stream(_)) => match stream_bytes(doc, &o).map(|b| CMap::parse(&b)) {
-                Some(Ok(c)) => CodeMap::Embedded(Box::new(c)),
-                _ => {
-                    warnings.push("unreadable embedded CMap; read as Identity-H".into());
-                    identity(false)
+            Some(o @ Object::Stream(_)) => {
+                match stream_bytes(doc, &o).map(|b| parse_embedded_cmap(doc, &o, &b)) {
+                    Some(Ok(c)) => CodeMap::Embedded(Box::new(c)),
+                    _ => {
+                        warnings.push("unreadable embedded CMap; read as Identity-H".into());
+                        identity(false)
+                    }
                 }
-            },
+            }
             _ => identity(false),
         };
         let vertical = match &codes {
@@ -574,6 +576,28 @@ impl PdfFont {
             cache: RefCell::new(HashMap::new()),
         };
         (Kind::Composite(Box::new(comp)), vertical)
+    }
+}
+
+/// An embedded CMap stream, with the parent its `/UseCMap` names: a
+/// predefined CMap or another embedded stream (one level).
+fn parse_embedded_cmap(
+    doc: &Document<'_>,
+    stream: &Object,
+    bytes: &[u8],
+) -> Result<CMap, pdf_cmap::Error> {
+    let parent = stream.as_dict().and_then(|d| get(doc, d, b"UseCMap"));
+    let limits = pdf_cmap::Limits::default();
+    match parent {
+        Some(Object::Name(n)) => match CMap::predefined(&String::from_utf8_lossy(&n)) {
+            Some(p) => CMap::parse_with_parent(bytes, p, &limits),
+            None => CMap::parse(bytes),
+        },
+        Some(p @ Object::Stream(_)) => match stream_bytes(doc, &p).map(|b| CMap::parse(&b)) {
+            Some(Ok(p)) => CMap::parse_with_parent(bytes, &p, &limits),
+            _ => CMap::parse(bytes),
+        },
+        _ => CMap::parse(bytes),
     }
 }
 

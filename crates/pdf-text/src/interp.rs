@@ -647,7 +647,10 @@ mod tests {
     #[test]
     fn invisible_text_is_kept() {
         // render mode 3: the OCR layer of a scanned page
-        assert_eq!(text(b"BT /F1 10 Tf 3 Tr 0 700 Td (ocr) Tj 0 Tr ET"), "ocr\n");
+        assert_eq!(
+            text(b"BT /F1 10 Tf 3 Tr 0 700 Td (ocr) Tj 0 Tr ET"),
+            "ocr\n"
+        );
     }
 
     #[test]

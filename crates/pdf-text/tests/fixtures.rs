@@ -120,3 +120,8 @@ fn superscript() {
 fn two_pages_form_feeds() {
     check("two-pages.pdf");
 }
+
+#[test]
+fn embedded_cmap_with_usecmap_stream() {
+    check("usecmap-stream.pdf");
+}
