@@ -200,3 +200,18 @@ fn corpus_fidelity_against_pdftotext() {
     );
     assert!(mean >= 0.97, "mean F1 {mean:.4} below 0.97");
 }
+
+/// `Options::password` reaches pdf-lex; without it the error is typed.
+#[test]
+fn crazyones_encrypted_256() {
+    let Some(dir) = corpus() else { return };
+    let data = std::fs::read(dir.join("pypdf/crazyones-encrypted-256.pdf")).unwrap();
+    let err = pdf_text::extract_bytes(&data, &pdf_text::Options::default()).unwrap_err();
+    assert!(matches!(err, pdf_text::Error::Encrypted), "{err}");
+    let options = pdf_text::Options {
+        password: Some("password".into()),
+        ..pdf_text::Options::default()
+    };
+    let out = pdf_text::extract_bytes(&data, &options).unwrap();
+    assert!(out.text.contains("The Crazy Ones"), "{}", out.text);
+}
