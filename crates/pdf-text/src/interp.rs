@@ -412,15 +412,15 @@ impl Interpreter {
             let (hx, hy) = trm.apply_vector(0.0, 1.0);
             let size = if vertical {
                 let (wx, wy) = trm.apply_vector(1.0, 0.0);
-                wx.hypot(wy)
+                len(wx, wy)
             } else {
-                hx.hypot(hy)
+                len(hx, hy)
             };
             self.glyphs.push(Glyph {
                 text,
                 x,
                 y,
-                advance: adv_v.0.hypot(adv_v.1),
+                advance: len(adv_v.0, adv_v.1),
                 size,
                 dir: Direction::from_vector(dx, dy),
                 vertical,
@@ -438,6 +438,12 @@ impl Interpreter {
             Matrix::translate((g.w0 * fs + spacing) * self.gs.hscale, 0.0).then(&self.tm)
         };
     }
+}
+
+/// Vector length (`f64::hypot` is exact but several times slower; the
+/// values here are small, finite page coordinates).
+fn len(x: f64, y: f64) -> f64 {
+    (x * x + y * y).sqrt()
 }
 
 /// A PDF text string (§7.9.2.2): UTF-16BE with BOM, UTF-8 with BOM, or PDFDocEncoding.

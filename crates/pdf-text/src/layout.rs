@@ -200,9 +200,18 @@ impl Run {
     /// Appends a glyph's text (or a space), keeping right-to-left segments
     /// in logical order.
     fn push_glyph(&mut self, text: &GlyphText) {
-        let mut piece = String::new();
-        text.push_to(&mut piece);
-        self.push_piece(&piece);
+        match text {
+            // the common case: one left-to-right character, no segment open
+            GlyphText::One(c) if self.rtl_start.is_none() && !is_rtl(*c) && !is_mark(*c) => {
+                self.text.push(*c);
+                self.last = Some(*c);
+            }
+            GlyphText::One(c) => {
+                let mut buf = [0u8; 4];
+                self.push_piece(c.encode_utf8(&mut buf));
+            }
+            GlyphText::Many(s) => self.push_piece(s),
+        }
     }
 
     fn push_piece(&mut self, piece: &str) {
