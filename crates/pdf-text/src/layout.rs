@@ -45,13 +45,6 @@ impl GlyphText {
         }
     }
 
-    fn push_to(&self, out: &mut String) {
-        match self {
-            GlyphText::One(c) => out.push(*c),
-            GlyphText::Many(s) => out.push_str(s),
-        }
-    }
-
     fn is_blank(&self) -> bool {
         match self {
             GlyphText::One(c) => c.is_whitespace(),
