@@ -1,4 +1,160 @@
-//! `pdf-text`: Readable text from PDF pages: fonts, glyph placement, words, lines, reading order.
+//! `pdf-text`: readable text from PDF pages.
 //!
-//! This layer is being built; its public API arrives with its issue.
+//! What it does: interprets each page's content streams (graphics and text
+//! state, `Tj TJ ' "`, Form XObjects, marked content with `/ActualText`),
+//! finds the Unicode of every glyph (ToUnicode, predefined CJK CMaps and
+//! Adobe collections, simple-font encodings and glyph names, embedded
+//! TrueType `cmap`/`post` tables), places glyphs with their widths, and lays
+//! them out as words, lines and blocks in reading order — two and three
+//! columns, vertical Japanese, rotated pages — with pages separated by a form
+//! feed as `pdftotext` does. A layout mode keeps horizontal positions.
+//!
+//! What it does not: parse PDF syntax or decrypt (that is `pdf-lex`), parse
+//! CMaps (that is `pdf-cmap`), read metadata (the facade takes it from
+//! `pdf-lex`), OCR images, or draw anything.
+//!
+//! ```
+//! let pdf = b"%PDF-1.4
+//! 1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj
+//! 2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1/MediaBox[0 0 612 792]>> endobj
+//! 3 0 obj <</Type/Page/Parent 2 0 R/Contents 4 0 R
+//!   /Resources <</Font <</F1 5 0 R>>>>>> endobj
+//! 4 0 obj <</Length 44>> stream
+//! BT /F1 12 Tf 72 700 Td (Hello, world) Tj ET
+//! endstream endobj
+//! 5 0 obj <</Type/Font/Subtype/Type1/BaseFont/Helvetica>> endobj
+//! trailer <</Root 1 0 R>>
+//! %%EOF";
+//! let out = pdf_text::extract_bytes(pdf, &pdf_text::Options::default())?;
+//! assert_eq!(out.text, "Hello, world\n\u{c}");
+//! assert_eq!(out.pages.len(), 1);
+//! assert_eq!(out.unmapped_glyphs, 0);
+//! # Ok::<(), pdf_text::Error>(())
+//! ```
 #![forbid(unsafe_code)]
+
+#[rustfmt::skip]
+mod afm_data;
+mod content;
+mod font;
+mod interp;
+mod layout;
+mod matrix;
+mod page;
+mod std14;
+
+pub use layout::is_cjk;
+
+/// How text is extracted.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Options {
+    /// Keep horizontal positions (like `pdftotext -layout`) instead of
+    /// reading order.
+    pub layout: bool,
+    /// Keep a word hyphenated at a line end as printed (`com-⏎pile`)
+    /// instead of joining it (`compile`, the default, as `pdftotext` does).
+    pub keep_hyphenation: bool,
+    /// Password for encrypted documents (`extract_bytes` only; the empty
+    /// password is always tried).
+    pub password: Option<String>,
+    /// Caps on work and output.
+    pub limits: Limits,
+}
+
+/// Caps that keep hostile files from using unbounded time or memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Pages read at most.
+    pub max_pages: usize,
+    /// Glyphs kept per page.
+    pub max_glyphs_per_page: usize,
+    /// Content-stream operations run per page (forms included).
+    pub max_ops_per_page: usize,
+    /// Form XObjects nested at most this deep.
+    pub max_form_depth: usize,
+    /// Bytes of text produced at most; later pages are dropped with a warning.
+    pub max_output_bytes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_pages: 100_000,
+            max_glyphs_per_page: 2_000_000,
+            max_ops_per_page: 20_000_000,
+            max_form_depth: 24,
+            max_output_bytes: 256 << 20,
+        }
+    }
+}
+
+/// Something that went wrong but left the rest of the text readable.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    /// The 0-based page it concerns, if any.
+    pub page: Option<usize>,
+    /// What happened.
+    pub message: String,
+}
+
+impl std::fmt::Display for Warning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.page {
+            Some(p) => write!(f, "page {}: {}", p + 1, self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+/// The text of a document.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct PdfText {
+    /// All pages, each followed by a form feed (`\f`), as `pdftotext` prints them.
+    pub text: String,
+    /// Each page's text, without the form feed.
+    pub pages: Vec<String>,
+    /// What could not be read.
+    pub warnings: Vec<Warning>,
+    /// Glyphs no map could give a Unicode value; each came out as U+FFFD.
+    pub unmapped_glyphs: usize,
+}
+
+/// Why no text at all could be extracted.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The document is encrypted and the password is missing or wrong.
+    #[error("the document is encrypted and the password is missing or wrong")]
+    Encrypted,
+    /// The file could not be read as a PDF.
+    #[error("cannot read the PDF: {0}")]
+    Pdf(#[source] pdf_lex::Error),
+}
+
+impl From<pdf_lex::Error> for Error {
+    fn from(e: pdf_lex::Error) -> Self {
+        match e {
+            pdf_lex::Error::Encrypted => Error::Encrypted,
+            other => Error::Pdf(other),
+        }
+    }
+}
+
+/// Extracts the text of every page of an opened document.
+///
+/// A page that cannot be read yields an empty page and a warning; only a
+/// document without a readable page tree is an error.
+pub fn extract(doc: &pdf_lex::Document<'_>, options: &Options) -> Result<PdfText, Error> {
+    page::extract(doc, options)
+}
+
+/// Opens `data` with `pdf-lex` (the empty password, or `options.password`)
+/// and extracts its text.
+pub fn extract_bytes(data: &[u8], options: &Options) -> Result<PdfText, Error> {
+    let lex_options = pdf_lex::Options {
+        password: options.password.clone(),
+        ..pdf_lex::Options::default()
+    };
+    let doc = pdf_lex::Document::open_with(data, &lex_options)?;
+    extract(&doc, options)
+}

@@ -11,38 +11,57 @@ pub struct WalkError {
     pub message: String,
 }
 
+/// One input in output order: a file to extract, or a path that failed
+/// before extraction.
+#[derive(Debug)]
+pub enum Input {
+    /// A file (or anything not a directory: extraction reports what it is).
+    File(PathBuf),
+    /// A directory given without `-r`, or one that could not be read.
+    Failed(WalkError),
+}
+
+impl Input {
+    /// The path, as met.
+    pub fn path(&self) -> &Path {
+        match self {
+            Input::File(p) => p,
+            Input::Failed(e) => &e.path,
+        }
+    }
+}
+
 /// Expands `paths` in order: files as given, directories (with `recursive`)
 /// walked depth-first in sorted order. A directory without `recursive`, or a
-/// directory that cannot be read, is a [`WalkError`].
-pub fn collect(paths: &[PathBuf], recursive: bool) -> (Vec<PathBuf>, Vec<WalkError>) {
-    let mut files = Vec::new();
-    let mut errors = Vec::new();
+/// directory that cannot be read, is an [`Input::Failed`] in its place.
+pub fn collect(paths: &[PathBuf], recursive: bool) -> Vec<Input> {
+    let mut inputs = Vec::new();
     for path in paths {
         if path.is_dir() {
             if recursive {
-                walk(path, &mut files, &mut errors);
+                walk(path, &mut inputs);
             } else {
-                errors.push(WalkError {
+                inputs.push(Input::Failed(WalkError {
                     path: path.clone(),
                     message: "is a directory (use -r to walk it)".into(),
-                });
+                }));
             }
         } else {
             // Missing files are passed on: extraction reports them as I/O errors.
-            files.push(path.clone());
+            inputs.push(Input::File(path.clone()));
         }
     }
-    (files, errors)
+    inputs
 }
 
-fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<WalkError>) {
+fn walk(dir: &Path, inputs: &mut Vec<Input>) {
     let entries = match std::fs::read_dir(dir) {
         Ok(rd) => rd,
         Err(e) => {
-            errors.push(WalkError {
+            inputs.push(Input::Failed(WalkError {
                 path: dir.to_path_buf(),
                 message: e.to_string(),
-            });
+            }));
             return;
         }
     };
@@ -52,9 +71,9 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<WalkError>) {
         // Symlinked directories are not followed, so a link cycle cannot loop.
         let is_dir = std::fs::symlink_metadata(&child).is_ok_and(|m| m.is_dir());
         if is_dir {
-            walk(&child, files, errors);
+            walk(&child, inputs);
         } else {
-            files.push(child);
+            inputs.push(Input::File(child));
         }
     }
 }
@@ -71,16 +90,22 @@ mod tests {
         for f in ["c.txt", "a.txt", "b/z.txt", "b/y.txt"] {
             std::fs::write(dir.join(f), "x").unwrap();
         }
-        let (files, errors) = collect(std::slice::from_ref(&dir), true);
-        assert!(errors.is_empty());
-        let rel: Vec<String> = files
+        let inputs = collect(std::slice::from_ref(&dir), true);
+        assert!(inputs.iter().all(|i| matches!(i, Input::File(_))));
+        let rel: Vec<String> = inputs
             .iter()
-            .map(|p| p.strip_prefix(&dir).unwrap().to_string_lossy().into_owned())
+            .map(|i| {
+                i.path()
+                    .strip_prefix(&dir)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned()
+            })
             .collect();
         assert_eq!(rel, ["a.txt", "b/y.txt", "b/z.txt", "c.txt"]);
-        let (files, errors) = collect(std::slice::from_ref(&dir), false);
-        assert!(files.is_empty());
-        assert_eq!(errors.len(), 1);
+        let inputs = collect(std::slice::from_ref(&dir), false);
+        assert_eq!(inputs.len(), 1);
+        assert!(matches!(&inputs[0], Input::Failed(e) if e.message.contains("-r")));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

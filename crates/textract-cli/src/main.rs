@@ -48,6 +48,14 @@ struct Cli {
     /// 'text/html; charset=Shift_JIS'.
     #[arg(long, value_name = "VALUE")]
     content_type: Option<String>,
+
+    /// Password of encrypted PDFs (user or owner password).
+    #[arg(long, value_name = "PASSWORD")]
+    password: Option<String>,
+
+    /// PDF: keep each line's horizontal layout (like pdftotext -layout).
+    #[arg(long)]
+    layout: bool,
 }
 
 fn main() -> ExitCode {
@@ -55,22 +63,21 @@ fn main() -> ExitCode {
     let mut options = Options::default();
     options.format = cli.format;
     options.content_type = cli.content_type.clone();
+    options.password = cli.password.clone();
+    options.layout = cli.layout;
 
-    let (files, walk_errors) = inputs::collect(&cli.paths, cli.recursive);
+    let inputs = inputs::collect(&cli.paths, cli.recursive);
     let jobs = cli
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
-    let progress = (std::io::stderr().is_terminal() && files.len() > 1)
-        .then(|| run::progress_bar(files.len() as u64));
-    let several = files.len() > 1;
+    let progress = (std::io::stderr().is_terminal() && inputs.len() > 1)
+        .then(|| run::progress_bar(inputs.len() as u64));
+    let several = inputs.len() > 1;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut failed = !walk_errors.is_empty();
-    for e in &walk_errors {
-        report_walk_error(&mut out, e, cli.json);
-    }
-    let result = run::process(&files, jobs, &options, |input, outcome| {
+    let mut failed = false;
+    let result = run::process(&inputs, jobs, &options, |input, outcome| {
         if let Some(bar) = &progress {
             bar.inc(1);
         }
@@ -94,19 +101,5 @@ fn main() -> ExitCode {
         }
         Ok(()) if failed => ExitCode::from(1),
         Ok(()) => ExitCode::SUCCESS,
-    }
-}
-
-fn report_walk_error(out: &mut impl Write, e: &inputs::WalkError, json: bool) {
-    if json {
-        let line = serde_json::json!({
-            "path": e.path.to_string_lossy(),
-            "format": null, "text": null, "metadata": null, "encoding": null,
-            "warnings": [],
-            "error": { "kind": "io", "message": e.message },
-        });
-        let _ = writeln!(out, "{line}");
-    } else {
-        eprintln!("textract: {}: {}", e.path.display(), e.message);
     }
 }

@@ -1,14 +1,18 @@
 //! Running extraction over many files in parallel while writing results in
 //! input order, and the two output forms.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::mpsc;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use textract::{Document, Options};
+
+use crate::inputs::Input;
+use serde::Serialize;
+use textract::{Document, Format, Metadata, Options, Warning};
 
 /// Why one input failed: a stable kind name and a message.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,7 +53,7 @@ pub fn guarded(job: impl FnOnce() -> Result<Document, textract::Error>) -> Outco
 /// memory stays bounded however many files there are. `emit` returns false to
 /// stop early (e.g. the output pipe closed).
 pub fn process(
-    files: &[PathBuf],
+    inputs: &[Input],
     jobs: usize,
     options: &Options,
     mut emit: impl FnMut(&Path, Outcome) -> bool,
@@ -64,15 +68,25 @@ pub fn process(
         let mut submitted = 0;
         let mut next = 0;
         let mut ready: BTreeMap<usize, Outcome> = BTreeMap::new();
-        while next < files.len() {
-            while submitted < files.len() && submitted < next + window {
-                let tx = tx.clone();
-                let path = &files[submitted];
+        while next < inputs.len() {
+            while submitted < inputs.len() && submitted < next + window {
                 let index = submitted;
-                scope.spawn(move |_| {
-                    let outcome = guarded(|| textract::extract_path(path, options));
-                    let _ = tx.send((index, outcome));
-                });
+                match &inputs[index] {
+                    Input::File(path) => {
+                        let tx = tx.clone();
+                        scope.spawn(move |_| {
+                            let outcome = guarded(|| textract::extract_path(path, options));
+                            let _ = tx.send((index, outcome));
+                        });
+                    }
+                    Input::Failed(e) => {
+                        let failure = Failure {
+                            kind: "io".into(),
+                            message: e.message.clone(),
+                        };
+                        let _ = tx.send((index, Err(failure)));
+                    }
+                }
                 submitted += 1;
             }
             let Ok((index, outcome)) = rx.recv() else {
@@ -80,7 +94,7 @@ pub fn process(
             };
             ready.insert(index, outcome);
             while let Some(outcome) = ready.remove(&next) {
-                if !emit(&files[next], outcome) {
+                if !emit(inputs[next].path(), outcome) {
                     return;
                 }
                 next += 1;
@@ -104,7 +118,8 @@ pub fn write_text(
                 writeln!(out, "==> {} <==", path.display())?;
             }
             out.write_all(doc.text.as_bytes())?;
-            if !doc.text.is_empty() && !doc.text.ends_with('\n') {
+            // A page-separated text ends with a form feed, as pdftotext's does.
+            if !doc.text.is_empty() && !doc.text.ends_with(['\n', '\x0C']) {
                 out.write_all(b"\n")?;
             }
             Ok(())
@@ -116,34 +131,66 @@ pub fn write_text(
     }
 }
 
-/// One JSON Lines record for `path`.
-pub fn json_record(path: &Path, outcome: &Outcome) -> serde_json::Value {
+/// The `error` member of a JSON record.
+#[derive(Debug, Serialize)]
+pub struct ErrorRecord<'a> {
+    /// [`Failure::kind`].
+    pub kind: &'a str,
+    /// [`Failure::message`].
+    pub message: &'a str,
+}
+
+/// One JSON Lines record, its members in the documented order.
+#[derive(Debug, Serialize)]
+pub struct Record<'a> {
+    /// The input path as given (lossily UTF-8).
+    pub path: Cow<'a, str>,
+    /// The format read, `null` on failure.
+    pub format: Option<Format>,
+    /// The text, `null` on failure.
+    pub text: Option<&'a str>,
+    /// The metadata, `null` on failure.
+    pub metadata: Option<&'a Metadata>,
+    /// The WHATWG encoding name, where there is one.
+    pub encoding: Option<&'a str>,
+    /// The layers' warnings.
+    pub warnings: &'a [Warning],
+    /// `null`, or what went wrong.
+    pub error: Option<ErrorRecord<'a>>,
+}
+
+/// The JSON Lines record for `path`.
+pub fn json_record<'a>(path: &'a Path, outcome: &'a Outcome) -> Record<'a> {
     let path = path.to_string_lossy();
     match outcome {
-        Ok(doc) => serde_json::json!({
-            "path": path,
-            "format": doc.format,
-            "text": doc.text,
-            "metadata": doc.metadata,
-            "encoding": doc.encoding,
-            "warnings": doc.warnings,
-            "error": null,
-        }),
-        Err(f) => serde_json::json!({
-            "path": path,
-            "format": null,
-            "text": null,
-            "metadata": null,
-            "encoding": null,
-            "warnings": [],
-            "error": { "kind": f.kind, "message": f.message },
-        }),
+        Ok(doc) => Record {
+            path,
+            format: Some(doc.format),
+            text: Some(&doc.text),
+            metadata: Some(&doc.metadata),
+            encoding: doc.encoding.as_deref(),
+            warnings: &doc.warnings,
+            error: None,
+        },
+        Err(f) => Record {
+            path,
+            format: None,
+            text: None,
+            metadata: None,
+            encoding: None,
+            warnings: &[],
+            error: Some(ErrorRecord {
+                kind: &f.kind,
+                message: &f.message,
+            }),
+        },
     }
 }
 
 /// Writes [`json_record`] as one line.
 pub fn write_json(out: &mut impl Write, path: &Path, outcome: &Outcome) -> std::io::Result<()> {
-    writeln!(out, "{}", json_record(path, outcome))
+    serde_json::to_writer(&mut *out, &json_record(path, outcome))?;
+    out.write_all(b"\n")
 }
 
 /// The progress bar shown on a terminal for batches.
@@ -174,7 +221,8 @@ mod tests {
             "{}",
             failure.message
         );
-        let record = json_record(Path::new("x.pdf"), &Err(failure));
+        let outcome = Err(failure);
+        let record = serde_json::to_value(json_record(Path::new("x.pdf"), &outcome)).unwrap();
         assert_eq!(record["error"]["kind"], "panic");
         assert!(record["text"].is_null());
     }

@@ -206,3 +206,46 @@ fn usage_errors_exit_2() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("known: pdf"));
 }
+
+#[test]
+fn password_opens_encrypted_pdfs() {
+    let f = fixtures().join("pdf").join("aes-128-r4-user.pdf");
+    let o = textract(&["--json", s(&f)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(json_lines(&o)[0]["error"]["kind"], "encrypted");
+    let o = textract(&["--json", "--password", "userpw", s(&f)]);
+    assert!(o.status.success(), "{o:?}");
+    let rec = &json_lines(&o)[0];
+    assert!(rec["text"].as_str().unwrap().contains("Page one"), "{rec}");
+    assert_eq!(rec["metadata"]["page_count"], 3);
+}
+
+#[test]
+fn layout_keeps_columns_side_by_side() {
+    let f = fixtures().join("pdftext").join("two-columns.pdf");
+    let reading = stdout(&textract(&[s(&f)]));
+    let layout = stdout(&textract(&["--layout", s(&f)]));
+    assert_ne!(reading, layout);
+    // In layout mode a line holds text from both columns, separated by spaces.
+    assert!(layout.lines().any(|l| l.contains("   ")), "{layout}");
+}
+
+#[test]
+fn json_members_come_in_the_documented_order() {
+    let o = textract(&["--json", s(&basic("minimal.pdf"))]);
+    let line = stdout(&o);
+    let order = [
+        "\"path\"",
+        "\"format\"",
+        "\"text\"",
+        "\"metadata\"",
+        "\"encoding\"",
+        "\"warnings\"",
+        "\"error\"",
+    ];
+    let positions: Vec<usize> = order.iter().map(|k| line.find(k).unwrap()).collect();
+    assert!(positions.windows(2).all(|w| w[0] < w[1]), "{line}");
+    let rec = &json_lines(&o)[0];
+    assert_eq!(rec["metadata"]["title"], "Minimal fixture");
+    assert_eq!(rec["text"], "Hello, textract!\nSecond line\n\u{c}");
+}

@@ -28,6 +28,7 @@ mod error;
 mod format;
 mod markup;
 mod options;
+mod pdf;
 
 use std::path::Path;
 
@@ -49,6 +50,7 @@ pub fn extract(bytes: &[u8], options: &Options) -> Result<Document, Error> {
     }
     let format = options.format.unwrap_or_else(|| Format::detect(bytes));
     let mut doc = match format {
+        Format::Pdf => pdf::extract(bytes, options)?,
         Format::Doc => container::extract_doc(bytes, options)?,
         Format::Html | Format::Xml => markup::extract_html(bytes, format, options),
         Format::Text => markup::extract_text(bytes, options),

@@ -13,6 +13,12 @@ pub struct Options {
     /// A transport-layer `Content-Type` (e.g. `text/html; charset=Shift_JIS`)
     /// for HTML and text charset sniffing, as a browser would get it from HTTP.
     pub content_type: Option<String>,
+    /// The password of an encrypted PDF (user or owner); the empty password
+    /// is always tried first.
+    pub password: Option<String>,
+    /// PDF: keep the horizontal positions of the text on each line (like
+    /// `pdftotext -layout`) instead of reading order.
+    pub layout: bool,
     /// Limits that keep one bad file from taking the machine.
     pub limits: Limits,
 }

@@ -1,0 +1,74 @@
+//! Content-stream interpretation + layout of a generated text-heavy page,
+//! through the public API (`extract_bytes` of an in-memory PDF).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+/// A one-page PDF with `lines` lines in each of two columns of text drawn
+/// with TJ kerning, as TeX and Word write it.
+fn dense_page(lines: usize) -> Vec<u8> {
+    let mut content = String::from("BT /F1 9 Tf 11 TL\n");
+    for i in 0..lines {
+        for col in 0..2 {
+            let x = 56 + col * 260;
+            let y = 760 - i * 11;
+            content.push_str(&format!(
+                "1 0 0 1 {x} {y} Tm [(The quick) -250 (brown fox) -333 (jumps o) 20 (ver the) -250 (lazy dog) -250 (line {i}.)] TJ\n"
+            ));
+        }
+    }
+    content.push_str("ET\n");
+    let objects = [
+        "<< /Type /Catalog /Pages 2 0 R >>".to_string(),
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_string(),
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>".to_string(),
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding /WinAnsiEncoding >>".to_string(),
+        format!("<< /Length {} >>\nstream\n{content}endstream", content.len()),
+    ];
+    let mut out = b"%PDF-1.4\n".to_vec();
+    let mut offsets = Vec::new();
+    for (i, body) in objects.iter().enumerate() {
+        offsets.push(out.len());
+        out.extend_from_slice(format!("{} 0 obj\n{body}\nendobj\n", i + 1).as_bytes());
+    }
+    let xref = out.len();
+    out.extend_from_slice(
+        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
+    );
+    for off in offsets {
+        out.extend_from_slice(format!("{off:010} 00000 n \n").as_bytes());
+    }
+    out.extend_from_slice(
+        format!(
+            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
+            objects.len() + 1
+        )
+        .as_bytes(),
+    );
+    out
+}
+
+fn bench(c: &mut Criterion) {
+    let pdf = dense_page(62);
+    let options = pdf_text::Options::default();
+    let text = pdf_text::extract_bytes(&pdf, &options).unwrap().text;
+    assert!(text.contains("brown fox jumps over the lazy dog line 61."));
+    let mut group = c.benchmark_group("pdf-text");
+    group.throughput(Throughput::Bytes(text.len() as u64));
+    group.bench_function("interpret+layout 124 lines", |b| {
+        b.iter(|| pdf_text::extract_bytes(black_box(&pdf), &options).unwrap())
+    });
+    let layout = pdf_text::Options {
+        layout: true,
+        ..pdf_text::Options::default()
+    };
+    group.bench_function("interpret+layout -layout mode", |b| {
+        b.iter(|| pdf_text::extract_bytes(black_box(&pdf), &layout).unwrap())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,347 @@
+//! Pages (ISO 32000-1 §7.7.3.3) and their resources (§7.8.3): fonts, Form
+//! XObjects (§8.10) and marked-content property lists (§14.6.2), cached per
+//! document.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use pdf_lex::{Dict, Document, ObjRef, Object};
+
+use crate::font::PdfFont;
+use crate::interp::{Form, InterpLimits, Interpreter, Scope, TextFont, decode_text_string};
+use crate::layout::{LayoutOptions, layout_page};
+use crate::matrix::Matrix;
+use crate::{Error, Options, PdfText, Warning};
+
+/// Per-document state shared by all pages: loaded fonts and warnings.
+struct Ctx<'c> {
+    doc: &'c Document<'c>,
+    fonts: RefCell<HashMap<ObjRef, Rc<PdfFont>>>,
+    warnings: RefCell<Vec<String>>,
+}
+
+/// A resource dictionary in force: the page's or a form's.
+struct ResScope<'c> {
+    ctx: &'c Ctx<'c>,
+    res: Dict,
+}
+
+impl<'c> ResScope<'c> {
+    fn category(&self, key: &[u8]) -> Option<Dict> {
+        let o = self.ctx.doc.dict_get(&self.res, key).ok().flatten()?;
+        o.as_dict().cloned()
+    }
+
+    fn entry(&self, category: &[u8], name: &[u8]) -> Option<(Option<ObjRef>, Object)> {
+        let cat = self.category(category)?;
+        let raw = cat.get(name)?;
+        let id = raw.as_ref();
+        let resolved = self.ctx.doc.resolve(raw).ok()?.into_owned();
+        Some((id, resolved))
+    }
+}
+
+impl<'c> Scope<'c> for ResScope<'c> {
+    fn font(&self, name: &[u8]) -> Option<Rc<dyn TextFont>> {
+        let (id, obj) = self.entry(b"Font", name)?;
+        let dict = obj.as_dict()?;
+        if let Some(id) = id
+            && let Some(f) = self.ctx.fonts.borrow().get(&id)
+        {
+            return Some(f.clone() as Rc<dyn TextFont>);
+        }
+        let mut warnings = Vec::new();
+        let font = Rc::new(PdfFont::load(self.ctx.doc, dict, &mut warnings));
+        let label = String::from_utf8_lossy(name).into_owned();
+        self.ctx
+            .warnings
+            .borrow_mut()
+            .extend(warnings.into_iter().map(|w| format!("font /{label}: {w}")));
+        if let Some(id) = id {
+            self.ctx.fonts.borrow_mut().insert(id, font.clone());
+        }
+        Some(font as Rc<dyn TextFont>)
+    }
+
+    fn form(&self, name: &[u8]) -> Option<Form<'c>> {
+        let (id, obj) = self.entry(b"XObject", name)?;
+        let stream = obj.as_stream()?;
+        if stream.dict.get_name(b"Subtype") != Some(b"Form") {
+            return None;
+        }
+        let doc = self.ctx.doc;
+        let content = match doc.stream_data(stream) {
+            Ok(c) => c,
+            Err(e) => {
+                self.ctx.warnings.borrow_mut().push(format!(
+                    "Form XObject /{}: {e}",
+                    String::from_utf8_lossy(name)
+                ));
+                return None;
+            }
+        };
+        let matrix = doc
+            .dict_get(&stream.dict, b"Matrix")
+            .ok()
+            .flatten()
+            .and_then(|m| {
+                let v: Vec<f64> = m
+                    .as_array()?
+                    .iter()
+                    .filter_map(|x| doc.resolve(x).ok()?.as_f64())
+                    .collect();
+                match v.as_slice() {
+                    [a, b, c, d, e, f] => Some(Matrix::new(*a, *b, *c, *d, *e, *f)),
+                    _ => None,
+                }
+            })
+            .filter(Matrix::is_finite)
+            .unwrap_or(Matrix::IDENTITY);
+        let res = doc
+            .dict_get(&stream.dict, b"Resources")
+            .ok()
+            .flatten()
+            .and_then(|r| r.as_dict().cloned())
+            .unwrap_or_else(|| self.res.clone());
+        let id = id
+            .or(stream.id)
+            .map(|r| (u64::from(r.num) << 16) | u64::from(r.generation))
+            .unwrap_or_else(|| stream.raw.as_ptr() as usize as u64 | (1 << 63));
+        Some(Form {
+            id,
+            matrix,
+            content,
+            scope: Rc::new(ResScope { ctx: self.ctx, res }),
+        })
+    }
+
+    fn actual_text(&self, name: &[u8]) -> Option<String> {
+        let (_, obj) = self.entry(b"Properties", name)?;
+        let d = obj.as_dict()?;
+        let t = self.ctx.doc.dict_get(d, b"ActualText").ok().flatten()?;
+        t.as_string().map(decode_text_string)
+    }
+}
+
+fn matrix_of(doc: &Document<'_>, o: Option<Object>) -> Option<Matrix> {
+    let o = o?;
+    let v: Vec<f64> = o
+        .as_array()?
+        .iter()
+        .filter_map(|x| doc.resolve(x).ok()?.as_f64())
+        .collect();
+    match v.as_slice() {
+        [a, b, c, d, e, f] => Some(Matrix::new(*a, *b, *c, *d, *e, *f)).filter(Matrix::is_finite),
+        _ => None,
+    }
+}
+
+fn rect_of(doc: &Document<'_>, o: Option<Object>) -> Option<[f64; 4]> {
+    let o = o?;
+    let v: Vec<f64> = o
+        .as_array()?
+        .iter()
+        .filter_map(|x| doc.resolve(x).ok()?.as_f64())
+        .collect();
+    match v.as_slice() {
+        [a, b, c, d] if [a, b, c, d].iter().all(|x| x.is_finite()) => {
+            Some([a.min(*c), b.min(*d), a.max(*c), b.max(*d)])
+        }
+        _ => None,
+    }
+}
+
+/// Draws the normal appearance of each visible annotation (§12.5.5), as
+/// viewers and `pdftotext` show them: form fields, free text, stamps.
+fn annotations(ctx: &Ctx<'_>, page: &pdf_lex::Page, it: &mut Interpreter) {
+    let doc = ctx.doc;
+    let Some(annots) = doc.dict_get(&page.dict, b"Annots").ok().flatten() else {
+        return;
+    };
+    let Some(list) = annots.as_array() else {
+        return;
+    };
+    for (i, a) in list.iter().enumerate().take(10_000) {
+        let Ok(a) = doc.resolve(a) else { continue };
+        let Some(annot) = a.as_dict() else { continue };
+        let flags = doc
+            .dict_get(annot, b"F")
+            .ok()
+            .flatten()
+            .and_then(|f| f.as_i64())
+            .unwrap_or(0);
+        if flags & 2 != 0 || flags & 32 != 0 || annot.get_name(b"Subtype") == Some(b"Popup") {
+            continue; // Hidden, NoView
+        }
+        let Some(ap) = doc.dict_get(annot, b"AP").ok().flatten() else {
+            continue;
+        };
+        let Some(ap) = ap.as_dict() else { continue };
+        let Some(normal) = doc.dict_get(ap, b"N").ok().flatten() else {
+            continue;
+        };
+        let stream = match &normal {
+            Object::Stream(s) => Some((**s).clone()),
+            Object::Dict(states) => annot
+                .get_name(b"AS")
+                .and_then(|state| states.get(state))
+                .and_then(|o| doc.resolve(o).ok())
+                .and_then(|o| o.as_stream().cloned()),
+            _ => None,
+        };
+        let Some(stream) = stream else { continue };
+        let Some(rect) = rect_of(doc, doc.dict_get(annot, b"Rect").ok().flatten()) else {
+            continue;
+        };
+        let Some(bbox) = rect_of(doc, doc.dict_get(&stream.dict, b"BBox").ok().flatten()) else {
+            continue;
+        };
+        let m = matrix_of(doc, doc.dict_get(&stream.dict, b"Matrix").ok().flatten())
+            .unwrap_or(Matrix::IDENTITY);
+        // The transformed box, mapped onto Rect (Algorithm 8.1).
+        let corners = [
+            (bbox[0], bbox[1]),
+            (bbox[2], bbox[1]),
+            (bbox[0], bbox[3]),
+            (bbox[2], bbox[3]),
+        ]
+        .map(|(x, y)| m.apply(x, y));
+        let (mut x0, mut y0, mut x1, mut y1) = (
+            f64::INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NEG_INFINITY,
+        );
+        for (x, y) in corners {
+            x0 = x0.min(x);
+            y0 = y0.min(y);
+            x1 = x1.max(x);
+            y1 = y1.max(y);
+        }
+        let (w, h) = (x1 - x0, y1 - y0);
+        if !(w.is_finite() && h.is_finite()) || w <= 0.0 || h <= 0.0 {
+            continue;
+        }
+        let fit = Matrix::translate(-x0, -y0)
+            .then(&Matrix::new(
+                (rect[2] - rect[0]) / w,
+                0.0,
+                0.0,
+                (rect[3] - rect[1]) / h,
+                0.0,
+                0.0,
+            ))
+            .then(&Matrix::translate(rect[0], rect[1]));
+        let Ok(content) = doc.stream_data(&stream) else {
+            continue;
+        };
+        let res = doc
+            .dict_get(&stream.dict, b"Resources")
+            .ok()
+            .flatten()
+            .and_then(|r| r.as_dict().cloned())
+            .unwrap_or_default();
+        let id = (1u64 << 62) | i as u64;
+        it.draw_form(Form {
+            id,
+            matrix: m.then(&fit),
+            content,
+            scope: Rc::new(ResScope { ctx, res }),
+        });
+    }
+}
+
+/// Extracts every page.
+pub(crate) fn extract(doc: &Document<'_>, options: &Options) -> Result<PdfText, Error> {
+    let pages = doc.pages()?;
+    let ctx = Ctx {
+        doc,
+        fonts: RefCell::new(HashMap::new()),
+        warnings: RefCell::new(Vec::new()),
+    };
+    let limits = &options.limits;
+    let interp_limits = InterpLimits {
+        max_glyphs: limits.max_glyphs_per_page,
+        max_ops: limits.max_ops_per_page,
+        max_form_depth: limits.max_form_depth,
+    };
+    let layout_opts = LayoutOptions {
+        physical: options.layout,
+        ..LayoutOptions::default()
+    };
+    let mut out = PdfText::default();
+    for (index, page) in pages.iter().enumerate() {
+        if index >= limits.max_pages {
+            out.warnings.push(Warning {
+                page: None,
+                message: format!("only the first {} pages read", limits.max_pages),
+            });
+            break;
+        }
+        if out.text.len() > limits.max_output_bytes {
+            out.warnings.push(Warning {
+                page: Some(index),
+                message: format!(
+                    "output limit of {} bytes reached; later pages dropped",
+                    limits.max_output_bytes
+                ),
+            });
+            break;
+        }
+        let content = match doc.page_contents(page) {
+            Ok(c) => c,
+            Err(e) => {
+                out.warnings.push(Warning {
+                    page: Some(index),
+                    message: format!("page content unreadable: {e}"),
+                });
+                Vec::new()
+            }
+        };
+        let [x0, y0, x1, y1] = page
+            .crop_box
+            .or(page.media_box)
+            .unwrap_or([0.0, 0.0, 612.0, 792.0]);
+        let base = Matrix::page_rotation(page.rotate, x0, y0, x1, y1);
+        let base = if base.is_finite() {
+            base
+        } else {
+            Matrix::IDENTITY
+        };
+        let mut it = Interpreter::new(base, interp_limits);
+        let scope: Rc<dyn Scope<'_> + '_> = Rc::new(ResScope {
+            ctx: &ctx,
+            res: page.resources.clone().unwrap_or_default(),
+        });
+        it.run(&content, &scope);
+        annotations(&ctx, page, &mut it);
+        let text = layout_page(&it.glyphs, &layout_opts);
+        for w in it.warnings {
+            out.warnings.push(Warning {
+                page: Some(index),
+                message: w,
+            });
+        }
+        for w in ctx.warnings.borrow_mut().drain(..) {
+            out.warnings.push(Warning {
+                page: Some(index),
+                message: w,
+            });
+        }
+        if it.unmapped > 0 {
+            out.warnings.push(Warning {
+                page: Some(index),
+                message: format!(
+                    "{} glyphs without a Unicode mapping (shown as U+FFFD)",
+                    it.unmapped
+                ),
+            });
+        }
+        out.unmapped_glyphs += it.unmapped;
+        out.text.push_str(&text);
+        out.text.push('\u{c}');
+        out.pages.push(text);
+    }
+    Ok(out)
+}
