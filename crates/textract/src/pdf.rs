@@ -7,10 +7,7 @@ use crate::{Document, Error, Format, Metadata, Options, Warning};
 fn lex_error(e: pdf_lex::Error) -> Error {
     match e {
         pdf_lex::Error::Encrypted => Error::Encrypted(Format::Pdf),
-        pdf_lex::Error::LimitExceeded { what, limit } => Error::LimitExceeded {
-            what,
-            limit: limit as u64,
-        },
+        pdf_lex::Error::LimitExceeded { what, limit } => Error::LimitExceeded { what, limit },
         other => Error::Corrupt {
             format: Format::Pdf,
             message: other.to_string(),
