@@ -480,6 +480,20 @@ mod tests {
             continued_scan(b"<script>x</b><meta charset=sjis></script>"),
             None
         );
+        // After a quoted value the next attribute starts right after the quote.
+        assert_eq!(
+            meta_of(b"<meta http-equiv=\"content-type\"content=\"charset=sjis\">"),
+            Some(SHIFT_JIS)
+        );
+        // `>` ends an empty unquoted value; `;` ends a content charset.
+        assert_eq!(
+            meta_of(b"<meta charset=><meta charset=sjis>"),
+            Some(SHIFT_JIS)
+        );
+        assert_eq!(
+            extract_from_content(b"text/html; charset=sjis; x=y"),
+            Some(SHIFT_JIS)
+        );
     }
 
     #[test]
