@@ -143,6 +143,18 @@ impl<'a> SniffOptions<'a> {
         self.tld = tld;
         self
     }
+
+    /// These options for HTML (`true`) or plain text (`false`).
+    pub fn with_html(mut self, is_html: bool) -> Self {
+        self.is_html = is_html;
+        self
+    }
+
+    /// These options with another limit for the continued scan (0: none).
+    pub fn with_continued_scan_limit(mut self, limit: usize) -> Self {
+        self.continued_scan_limit = limit;
+        self
+    }
 }
 
 /// Sniffs the encoding of an HTML document, `transport` being the

@@ -435,6 +435,11 @@ mod tests {
         assert_eq!(meta_of(b"<!--><meta charset=sjis>"), Some(SHIFT_JIS));
         assert_eq!(meta_of(b"<!---><meta charset=sjis>"), Some(SHIFT_JIS));
         assert_eq!(meta_of(b"<!-- -><meta charset=sjis>"), None);
+        // A comment that does not start the input (found by mutation testing).
+        assert_eq!(
+            meta_of(b"<p>abcdefgh</p><!--><meta charset=sjis>"),
+            Some(SHIFT_JIS)
+        );
         assert_eq!(
             meta_of(b"<title x='<meta charset=sjis>'><meta charset=euc-jp>"),
             Some(EUC_JP)
@@ -448,6 +453,46 @@ mod tests {
         assert_eq!(
             meta_of(b"<!DOCTYPE html><meta charset=windows-1251>"),
             Some(WINDOWS_1251)
+        );
+    }
+
+    /// Cases found by mutation testing (`cargo mutants`), each telling two
+    /// readings of the spec's steps apart.
+    #[test]
+    fn spec_corners_found_by_mutation_testing() {
+        // `<!`, `<?` and `</` + non-letter skip to the first `>`.
+        assert_eq!(meta_of(b"<!x <meta charset=sjis>"), None);
+        assert_eq!(meta_of(b"<?x <meta charset=sjis>"), None);
+        assert_eq!(meta_of(b"</1 a='>' <meta charset=sjis>"), Some(SHIFT_JIS));
+        // `<` + non-letter is no tag; `</` + letter is a tag whose attributes are read.
+        assert_eq!(meta_of(b"<1 <meta charset=sjis>"), Some(SHIFT_JIS));
+        assert_eq!(meta_of(b"</a b='>' <meta charset=sjis>"), None);
+        // `content` does not override an earlier `charset`.
+        assert_eq!(
+            meta_of(b"<meta charset=euc-jp http-equiv=content-type content='charset=sjis'>"),
+            Some(EUC_JP)
+        );
+        // `/` ends an attribute name; `=` starts one when the name is empty.
+        assert_eq!(meta_of(b"<meta x/charset=sjis>"), Some(SHIFT_JIS));
+        assert_eq!(meta_of(b"<meta = charset=sjis>"), Some(SHIFT_JIS));
+        // Raw text ends only at its own end tag.
+        assert_eq!(
+            continued_scan(b"<script>x</b><meta charset=sjis></script>"),
+            None
+        );
+        // After a quoted value the next attribute starts right after the quote.
+        assert_eq!(
+            meta_of(b"<meta http-equiv=\"content-type\"content=\"charset=sjis\">"),
+            Some(SHIFT_JIS)
+        );
+        // `>` ends an empty unquoted value; `;` ends a content charset.
+        assert_eq!(
+            meta_of(b"<meta charset=><meta charset=sjis>"),
+            Some(SHIFT_JIS)
+        );
+        assert_eq!(
+            extract_from_content(b"text/html; charset=sjis; x=y"),
+            Some(SHIFT_JIS)
         );
     }
 

@@ -1,0 +1,33 @@
+//! Sniffing and decoding arbitrary bytes: never a panic, and the result is
+//! consistent with the steps that produced it.
+#![no_main]
+
+use html_charset::{SniffOptions, Source, decode, sniff_with};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    // The first byte picks the options; a first line (up to 80 bytes) may be
+    // a Content-Type; the rest is the document.
+    let Some((&flags, rest)) = data.split_first() else { return };
+    let (content_type, bytes) = match rest.iter().take(80).position(|&b| b == b'\n') {
+        Some(i) if flags & 1 == 1 => (Some(String::from_utf8_lossy(&rest[..i]).into_owned()), &rest[i + 1..]),
+        _ => (None, rest),
+    };
+    let tld = (flags & 2 == 2).then_some("Example.JP.");
+    let options = SniffOptions::default()
+        .with_html(flags & 4 == 0)
+        .with_content_type(content_type.as_deref())
+        .with_tld(tld)
+        .with_continued_scan_limit(if flags & 8 == 8 { 0 } else { 4096 });
+    let sniffed = sniff_with(bytes, &options);
+    if sniffed.source == Source::MetaPrescan || sniffed.source == Source::XmlDeclaration {
+        assert!(options.is_html);
+        assert_ne!(sniffed.encoding, html_charset::encoding_rs::UTF_16LE);
+        assert_ne!(sniffed.encoding, html_charset::encoding_rs::X_USER_DEFINED);
+    }
+    if sniffed.source == Source::Default {
+        assert_eq!(sniffed.encoding, html_charset::encoding_rs::WINDOWS_1252);
+    }
+    assert_eq!(sniff_with(bytes, &options), sniffed, "sniffing is deterministic");
+    let _ = decode(bytes, &sniffed);
+});
