@@ -58,6 +58,16 @@ pub fn process(
     options: &Options,
     mut emit: impl FnMut(&Path, Outcome) -> bool,
 ) -> Result<(), String> {
+    if jobs == 1 || inputs.len() == 1 {
+        // No pool for one file or one job: a thread costs more than a small
+        // document's whole extraction.
+        for input in inputs {
+            if !emit(input.path(), run_one(input, options)) {
+                break;
+            }
+        }
+        return Ok(());
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
@@ -71,22 +81,11 @@ pub fn process(
         while next < inputs.len() {
             while submitted < inputs.len() && submitted < next + window {
                 let index = submitted;
-                match &inputs[index] {
-                    Input::File(path) => {
-                        let tx = tx.clone();
-                        scope.spawn(move |_| {
-                            let outcome = guarded(|| textract::extract_path(path, options));
-                            let _ = tx.send((index, outcome));
-                        });
-                    }
-                    Input::Failed(e) => {
-                        let failure = Failure {
-                            kind: "io".into(),
-                            message: e.message.clone(),
-                        };
-                        let _ = tx.send((index, Err(failure)));
-                    }
-                }
+                let input = &inputs[index];
+                let tx = tx.clone();
+                scope.spawn(move |_| {
+                    let _ = tx.send((index, run_one(input, options)));
+                });
                 submitted += 1;
             }
             let Ok((index, outcome)) = rx.recv() else {
@@ -102,6 +101,17 @@ pub fn process(
         }
     });
     Ok(())
+}
+
+/// Extracts one input (a failed walk is its failure).
+fn run_one(input: &Input, options: &Options) -> Outcome {
+    match input {
+        Input::File(path) => guarded(|| textract::extract_path(path, options)),
+        Input::Failed(e) => Err(Failure {
+            kind: "io".into(),
+            message: e.message.clone(),
+        }),
+    }
 }
 
 /// Plain output: the text (with a `==> PATH <==` line before it when there
