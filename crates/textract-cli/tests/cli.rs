@@ -249,3 +249,34 @@ fn json_members_come_in_the_documented_order() {
     assert_eq!(rec["metadata"]["title"], "Minimal fixture");
     assert_eq!(rec["text"], "Hello, textract!\nSecond line\n\u{c}");
 }
+
+/// Runs textract under a pseudo-terminal (util-linux `script`), stdout sent
+/// to /dev/null, and returns what reached the terminal (stderr).
+fn on_a_terminal(args: &[&str]) -> Option<String> {
+    let cmd = format!(
+        "{} {} > /dev/null",
+        env!("CARGO_BIN_EXE_textract"),
+        args.join(" ")
+    );
+    let o = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .output()
+        .ok()?;
+    Some(String::from_utf8_lossy(&o.stdout).into_owned())
+}
+
+#[test]
+fn progress_bar_only_on_a_terminal_with_several_inputs() {
+    let a = basic("utf8.txt");
+    let b = basic("minimal.pdf");
+    let Some(several) = on_a_terminal(&[s(&a), s(&b)]) else {
+        println!("progress bar test skipped: `script` (util-linux) not found");
+        return;
+    };
+    assert!(several.contains("/2 files"), "{several:?}");
+    let one = on_a_terminal(&[s(&a)]).unwrap();
+    assert!(!one.contains("files"), "{one:?}");
+    // Not a terminal: nothing on stderr for a good batch.
+    let o = textract(&[s(&a), s(&b)]);
+    assert!(o.stderr.is_empty());
+}
