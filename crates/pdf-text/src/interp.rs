@@ -38,7 +38,7 @@ pub(crate) struct Form<'s> {
     /// `/Matrix`.
     pub matrix: Matrix,
     /// Decoded content.
-    pub content: Vec<u8>,
+    pub content: Rc<[u8]>,
     /// The form's resources (or its parent's when it has none).
     pub scope: Rc<dyn Scope<'s> + 's>,
 }
@@ -528,7 +528,7 @@ mod tests {
             Some(Form {
                 id: *id,
                 matrix: Matrix::translate(0.0, -100.0),
-                content: content.clone(),
+                content: content.as_slice().into(),
                 scope: Rc::new(ToyScope {
                     forms: self.forms.clone(),
                     props: HashMap::new(),

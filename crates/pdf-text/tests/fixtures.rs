@@ -125,3 +125,8 @@ fn two_pages_form_feeds() {
 fn embedded_cmap_with_usecmap_stream() {
     check("usecmap-stream.pdf");
 }
+
+#[test]
+fn form_xobjects_with_resources_and_a_cycle() {
+    check("form-xobjects.pdf");
+}
