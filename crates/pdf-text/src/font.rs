@@ -766,7 +766,8 @@ impl Composite {
                 Some(map) => {
                     let i = usize::try_from(cid).unwrap_or(usize::MAX).saturating_mul(2);
                     map.get(i..i.saturating_add(2))
-                        .map(|b| u16::from_be_bytes([b[0], b[1]]))
+                        .and_then(|b| <[u8; 2]>::try_from(b).ok())
+                        .map(u16::from_be_bytes)
                 }
                 None => u16::try_from(cid).ok(),
             };

@@ -451,7 +451,8 @@ pub(crate) fn decode_text_string(b: &[u8]) -> String {
     if let Some(rest) = b.strip_prefix(b"\xFE\xFF") {
         let units: Vec<u16> = rest
             .chunks_exact(2)
-            .map(|c| u16::from_be_bytes([c[0], c[1]]))
+            .filter_map(|c| <[u8; 2]>::try_from(c).ok())
+            .map(u16::from_be_bytes)
             .collect();
         return String::from_utf16_lossy(&units);
     }
