@@ -161,7 +161,10 @@ pub fn extract_bytes(data: &[u8], options: &Options) -> Result<PdfText, Error> {
     let lex: Vec<Warning> = doc
         .warnings()
         .into_iter()
-        .map(|w| Warning { page: None, message: w.to_string() })
+        .map(|w| Warning {
+            page: None,
+            message: w.to_string(),
+        })
         .collect();
     out.warnings.splice(0..0, lex);
     Ok(out)
