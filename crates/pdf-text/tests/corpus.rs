@@ -216,8 +216,8 @@ fn crazyones_encrypted_256() {
     assert!(out.text.contains("The Crazy Ones"), "{}", out.text);
 }
 
-/// Regression checks named after corpus files: `(file, strings that must
-/// occur in the text, whether U+FFFD may occur)`.
+/// Regression check for one corpus file: every wanted string occurs, and
+/// no U+FFFD does.
 fn regression(file: &str, wanted: &[&str]) {
     let Some(dir) = corpus() else { return };
     let text = extract(&dir.join(file)).unwrap();
