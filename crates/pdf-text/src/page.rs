@@ -9,7 +9,7 @@ use std::rc::Rc;
 use pdf_lex::{Dict, Document, ObjRef, Object};
 
 use crate::font::PdfFont;
-use crate::interp::{Form, InterpLimits, Interpreter, Scope, TextFont, decode_text_string};
+use crate::interp::{Form, InterpLimits, Interpreter, Scope, TextFont};
 use crate::layout::{LayoutOptions, layout_page};
 use crate::matrix::Matrix;
 use crate::{Error, Options, PdfText, Warning};
@@ -131,7 +131,7 @@ impl<'c> Scope<'c> for ResScope<'c> {
         let (_, obj) = self.entry(b"Properties", name)?;
         let d = obj.as_dict()?;
         let t = self.ctx.doc.dict_get(d, b"ActualText").ok().flatten()?;
-        t.as_string().map(decode_text_string)
+        t.as_string().map(pdf_lex::decode_text_string)
     }
 }
 
