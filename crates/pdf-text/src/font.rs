@@ -65,40 +65,73 @@ fn identity(vertical: bool) -> CodeMap {
 /// Glyph → Unicode read from an embedded TrueType/OpenType program.
 struct Program {
     data: Vec<u8>,
-    /// Glyph id → Unicode, inverted from the Unicode `cmap` subtables.
-    gid_unicode: HashMap<u16, char>,
+    /// Glyph id → Unicode, inverted from the Unicode `cmap` subtables on
+    /// first use.
+    gid_unicode: std::cell::OnceCell<HashMap<u16, char>>,
+    /// `post` lookups left: each costs a walk of the names table.
+    post_budget: std::cell::Cell<u32>,
 }
+
+/// Glyphs per font whose name is looked up in `post` (a linear walk each).
+const POST_LOOKUPS: u32 = 4096;
+
+/// Code points tried when inverting a `cmap`: the BMP, and the
+/// supplementary ideographic plane for format 12/13 subtables. Looking
+/// each up (instead of enumerating the subtable's ranges, which a hostile
+/// font can make billions long) bounds the work per font.
+const SIP: std::ops::RangeInclusive<u32> = 0x20000..=0x2FFFF;
 
 impl Program {
     fn parse(data: Vec<u8>) -> Option<Program> {
-        let raw = ttf_parser::RawFace::parse(&data, 0).ok()?;
-        let mut gid_unicode = HashMap::new();
-        if let Some(cmap) = raw
-            .table(ttf_parser::Tag::from_bytes(b"cmap"))
-            .and_then(ttf_parser::cmap::Table::parse)
-        {
-            for sub in cmap.subtables {
-                if !sub.is_unicode() {
-                    continue;
-                }
-                sub.codepoints(|cp| {
-                    if let (Some(c), Some(gid)) = (char::from_u32(cp), sub.glyph_index(cp))
-                        && gid.0 != 0
-                        && gid_unicode.len() < 200_000
-                    {
-                        let private = (0xE000..=0xF8FF).contains(&cp);
-                        match gid_unicode.get(&gid.0) {
-                            Some(old)
-                                if !(0xE000..=0xF8FF).contains(&u32::from(*old)) || private => {}
-                            _ => {
-                                gid_unicode.insert(gid.0, c);
-                            }
+        ttf_parser::RawFace::parse(&data, 0).ok()?;
+        Some(Program {
+            data,
+            gid_unicode: std::cell::OnceCell::new(),
+            post_budget: std::cell::Cell::new(POST_LOOKUPS),
+        })
+    }
+
+    fn inverted_cmap(&self) -> &HashMap<u16, char> {
+        self.gid_unicode.get_or_init(|| {
+            let mut map = HashMap::new();
+            let Some(raw) = self.raw() else { return map };
+            let Some(cmap) = raw
+                .table(ttf_parser::Tag::from_bytes(b"cmap"))
+                .and_then(ttf_parser::cmap::Table::parse)
+            else {
+                return map;
+            };
+            for sub in cmap
+                .subtables
+                .into_iter()
+                .filter(|s| s.is_unicode())
+                .take(4)
+            {
+                let wide = matches!(
+                    sub.format,
+                    ttf_parser::cmap::Format::SegmentedCoverage(_)
+                        | ttf_parser::cmap::Format::ManyToOneRangeMappings(_)
+                );
+                let planes = (0u32..=0xFFFF).chain(SIP.filter(move |_| wide));
+                for cp in planes {
+                    let Some(gid) = sub.glyph_index(cp).filter(|g| g.0 != 0) else {
+                        continue;
+                    };
+                    let Some(c) = char::from_u32(cp) else {
+                        continue;
+                    };
+                    let private = (0xE000..=0xF8FF).contains(&cp);
+                    match map.get(&gid.0) {
+                        // keep the first non-private-use character
+                        Some(old) if !(0xE000..=0xF8FF).contains(&u32::from(*old)) || private => {}
+                        _ => {
+                            map.insert(gid.0, c);
                         }
                     }
-                });
+                }
             }
-        }
-        Some(Program { data, gid_unicode })
+            map
+        })
     }
 
     fn raw(&self) -> Option<ttf_parser::RawFace<'_>> {
@@ -107,9 +140,14 @@ impl Program {
 
     /// The text of a glyph: its Unicode from the cmap, else its `post` name.
     fn text_of_gid(&self, gid: u16) -> Option<String> {
-        if let Some(c) = self.gid_unicode.get(&gid) {
+        if let Some(c) = self.inverted_cmap().get(&gid) {
             return Some(c.to_string());
         }
+        let left = self.post_budget.get();
+        if left == 0 {
+            return None;
+        }
+        self.post_budget.set(left - 1);
         let raw = self.raw()?;
         let post = raw
             .table(ttf_parser::Tag::from_bytes(b"post"))
@@ -766,7 +804,8 @@ impl Composite {
                 Some(map) => {
                     let i = usize::try_from(cid).unwrap_or(usize::MAX).saturating_mul(2);
                     map.get(i..i.saturating_add(2))
-                        .map(|b| u16::from_be_bytes([b[0], b[1]]))
+                        .and_then(|b| <[u8; 2]>::try_from(b).ok())
+                        .map(u16::from_be_bytes)
                 }
                 None => u16::try_from(cid).ok(),
             };

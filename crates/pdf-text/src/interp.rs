@@ -38,7 +38,7 @@ pub(crate) struct Form<'s> {
     /// `/Matrix`.
     pub matrix: Matrix,
     /// Decoded content.
-    pub content: Vec<u8>,
+    pub content: Rc<[u8]>,
     /// The form's resources (or its parent's when it has none).
     pub scope: Rc<dyn Scope<'s> + 's>,
 }
@@ -243,7 +243,7 @@ impl Interpreter {
                         Some(d @ Operand::Dict(_)) => d
                             .dict_get(b"ActualText")
                             .and_then(Operand::string)
-                            .map(decode_text_string),
+                            .map(pdf_lex::decode_text_string),
                         Some(Operand::Name(n)) => scope.actual_text(n),
                         _ => None,
                     };
@@ -446,40 +446,6 @@ fn len(x: f64, y: f64) -> f64 {
     (x * x + y * y).sqrt()
 }
 
-/// A PDF text string (§7.9.2.2): UTF-16BE with BOM, UTF-8 with BOM, or PDFDocEncoding.
-pub(crate) fn decode_text_string(b: &[u8]) -> String {
-    if let Some(rest) = b.strip_prefix(b"\xFE\xFF") {
-        let units: Vec<u16> = rest
-            .chunks_exact(2)
-            .map(|c| u16::from_be_bytes([c[0], c[1]]))
-            .collect();
-        return String::from_utf16_lossy(&units);
-    }
-    if let Some(rest) = b.strip_prefix(b"\xEF\xBB\xBF") {
-        return String::from_utf8_lossy(rest).into_owned();
-    }
-    b.iter().map(|&c| pdf_doc_char(c)).collect()
-}
-
-/// PDFDocEncoding (Annex D.2) for the bytes where it differs from Latin-1.
-fn pdf_doc_char(c: u8) -> char {
-    const HIGH: [char; 32] = [
-        '\u{2022}', '\u{2020}', '\u{2021}', '\u{2026}', '\u{2014}', '\u{2013}', '\u{0192}',
-        '\u{2044}', '\u{2039}', '\u{203A}', '\u{2212}', '\u{2030}', '\u{201E}', '\u{201C}',
-        '\u{201D}', '\u{2018}', '\u{2019}', '\u{201A}', '\u{2122}', '\u{FB01}', '\u{FB02}',
-        '\u{0141}', '\u{0152}', '\u{0160}', '\u{0178}', '\u{017D}', '\u{0131}', '\u{0142}',
-        '\u{0153}', '\u{0161}', '\u{017E}', '\u{FFFD}',
-    ];
-    match c {
-        0x80..=0x9F => HIGH
-            .get(usize::from(c - 0x80))
-            .copied()
-            .unwrap_or('\u{FFFD}'),
-        0xA0 => '\u{20AC}',
-        _ => char::from(c),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use std::collections::HashMap;
@@ -528,7 +494,7 @@ mod tests {
             Some(Form {
                 id: *id,
                 matrix: Matrix::translate(0.0, -100.0),
-                content: content.clone(),
+                content: content.as_slice().into(),
                 scope: Rc::new(ToyScope {
                     forms: self.forms.clone(),
                     props: HashMap::new(),
@@ -701,12 +667,5 @@ mod tests {
             text(b"BT (a) Tj /F9 10 Tf (b) Tj /F1 Tf 1 Tm [1 2] cm (c) TJ Q Q EMC ET"),
             ""
         );
-    }
-
-    #[test]
-    fn text_strings() {
-        assert_eq!(decode_text_string(b"\xFE\xFF\x00A\x30\x42"), "Aあ");
-        assert_eq!(decode_text_string(b"\xEF\xBB\xBFok"), "ok");
-        assert_eq!(decode_text_string(b"a\x93\xA0"), "a\u{FB01}\u{20AC}");
     }
 }

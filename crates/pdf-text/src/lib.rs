@@ -149,12 +149,23 @@ pub fn extract(doc: &pdf_lex::Document<'_>, options: &Options) -> Result<PdfText
 }
 
 /// Opens `data` with `pdf-lex` (the empty password, or `options.password`)
-/// and extracts its text.
+/// and extracts its text. `pdf-lex`'s own warnings (a rebuilt xref, a
+/// damaged stream) come first in `warnings`.
 pub fn extract_bytes(data: &[u8], options: &Options) -> Result<PdfText, Error> {
     let lex_options = pdf_lex::Options {
         password: options.password.clone(),
         ..pdf_lex::Options::default()
     };
     let doc = pdf_lex::Document::open_with(data, &lex_options)?;
-    extract(&doc, options)
+    let mut out = extract(&doc, options)?;
+    let lex: Vec<Warning> = doc
+        .warnings()
+        .into_iter()
+        .map(|w| Warning {
+            page: None,
+            message: w.to_string(),
+        })
+        .collect();
+    out.warnings.splice(0..0, lex);
+    Ok(out)
 }

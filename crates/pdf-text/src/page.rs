@@ -9,7 +9,7 @@ use std::rc::Rc;
 use pdf_lex::{Dict, Document, ObjRef, Object};
 
 use crate::font::PdfFont;
-use crate::interp::{Form, InterpLimits, Interpreter, Scope, TextFont, decode_text_string};
+use crate::interp::{Form, InterpLimits, Interpreter, Scope, TextFont};
 use crate::layout::{LayoutOptions, layout_page};
 use crate::matrix::Matrix;
 use crate::{Error, Options, PdfText, Warning};
@@ -18,6 +18,8 @@ use crate::{Error, Options, PdfText, Warning};
 struct Ctx<'c> {
     doc: &'c Document<'c>,
     fonts: RefCell<HashMap<ObjRef, Rc<PdfFont>>>,
+    /// Decoded Form XObject content, by object.
+    forms: RefCell<HashMap<ObjRef, Rc<[u8]>>>,
     warnings: RefCell<Vec<String>>,
 }
 
@@ -71,7 +73,9 @@ impl<'c> Scope<'c> for ResScope<'c> {
             return None;
         }
         let doc = self.ctx.doc;
-        let content = match doc.stream_data(stream) {
+        let cached = id.and_then(|r| self.ctx.forms.borrow().get(&r).cloned());
+        let content = match cached.map_or_else(|| doc.stream_data(stream).map(Rc::<[u8]>::from), Ok)
+        {
             Ok(c) => c,
             Err(e) => {
                 self.ctx.warnings.borrow_mut().push(format!(
@@ -81,6 +85,13 @@ impl<'c> Scope<'c> for ResScope<'c> {
                 return None;
             }
         };
+        // Cached when small: at most 256 forms of 256 KiB.
+        if let Some(r) = id
+            && content.len() <= 256 << 10
+            && self.ctx.forms.borrow().len() < 256
+        {
+            self.ctx.forms.borrow_mut().insert(r, content.clone());
+        }
         let matrix = doc
             .dict_get(&stream.dict, b"Matrix")
             .ok()
@@ -120,7 +131,7 @@ impl<'c> Scope<'c> for ResScope<'c> {
         let (_, obj) = self.entry(b"Properties", name)?;
         let d = obj.as_dict()?;
         let t = self.ctx.doc.dict_get(d, b"ActualText").ok().flatten()?;
-        t.as_string().map(decode_text_string)
+        t.as_string().map(pdf_lex::decode_text_string)
     }
 }
 
@@ -246,7 +257,7 @@ fn annotations(ctx: &Ctx<'_>, page: &pdf_lex::Page, it: &mut Interpreter) {
         it.draw_form(Form {
             id,
             matrix: m.then(&fit),
-            content,
+            content: content.into(),
             scope: Rc::new(ResScope { ctx, res }),
         });
     }
@@ -258,6 +269,7 @@ pub(crate) fn extract(doc: &Document<'_>, options: &Options) -> Result<PdfText, 
     let ctx = Ctx {
         doc,
         fonts: RefCell::new(HashMap::new()),
+        forms: RefCell::new(HashMap::new()),
         warnings: RefCell::new(Vec::new()),
     };
     let limits = &options.limits;

@@ -215,3 +215,90 @@ fn crazyones_encrypted_256() {
     let out = pdf_text::extract_bytes(&data, &options).unwrap();
     assert!(out.text.contains("The Crazy Ones"), "{}", out.text);
 }
+
+/// Regression check for one corpus file: every wanted string occurs, and
+/// no U+FFFD does.
+fn regression(file: &str, wanted: &[&str]) {
+    let Some(dir) = corpus() else { return };
+    let text = extract(&dir.join(file)).unwrap();
+    for w in wanted {
+        assert!(text.contains(w), "{file}: {w:?} not in:\n{text}");
+    }
+    assert!(!text.contains('\u{FFFD}'), "{file}: U+FFFD in:\n{text}");
+}
+
+#[test]
+fn issue5010_tounicode_usecmap_adobe_korea1_ucs2() {
+    regression("pdfjs/issue5010.pdf", &["인터뷰●홍인혜카피라이터"]);
+}
+
+#[test]
+fn text_rise_eol_bug_superscript_on_its_line() {
+    regression(
+        "pdfjs/text_rise_eol_bug.pdf",
+        &["E = mc2 is the mass-energy equivalence."],
+    );
+}
+
+#[test]
+fn issue10900_table_read_by_rows() {
+    regression(
+        "pdfjs/issue10900.pdf",
+        &["851.5 854.9 839.3 837.5", "13.0x 13.0x 13.0x 12.5x"],
+    );
+}
+
+#[test]
+fn tracemonkey_columns_and_hyphenation() {
+    regression(
+        "pdfjs/tracemonkey.pdf",
+        &[
+            "[Programming Languages]: Processors",
+            "Copyright c© 2009 ACM",
+        ],
+    );
+}
+
+#[test]
+fn multilang_arabic_in_logical_order() {
+    regression(
+        "pypdf/multilang.pdf",
+        &["مرحبا بالعالم", "Привет, мир", "你好世界"],
+    );
+}
+
+#[test]
+fn issue20504_annotation_appearances() {
+    regression("pdfjs/issue20504.pdf", &["你好世界", "Hello World"]);
+}
+
+#[test]
+fn issue15053_form_fields() {
+    regression(
+        "pdfjs/issue15053.pdf",
+        &["This Message can be toggled.", "This is a TEST."],
+    );
+}
+
+#[test]
+fn standard_fonts_notdef_codes_are_no_characters() {
+    regression(
+        "pdfjs/standard_fonts.pdf",
+        &["FONT: courier", "FONT: zapfdingbats"],
+    );
+}
+
+#[test]
+fn vertical_pdf_reads_top_to_bottom() {
+    let Some(dir) = corpus() else { return };
+    let text = extract(&dir.join("pdfjs/vertical.pdf")).unwrap();
+    let theirs = Command::new("pdftotext")
+        .arg(dir.join("pdfjs/vertical.pdf"))
+        .arg("-")
+        .output();
+    if let Ok(out) = theirs {
+        let theirs = String::from_utf8_lossy(&out.stdout);
+        assert!(f1(&text, &theirs) > 0.95, "{text}");
+    }
+    assert!(!text.is_empty());
+}

@@ -125,3 +125,56 @@ fn two_pages_form_feeds() {
 fn embedded_cmap_with_usecmap_stream() {
     check("usecmap-stream.pdf");
 }
+
+#[test]
+fn form_xobjects_with_resources_and_a_cycle() {
+    check("form-xobjects.pdf");
+}
+
+#[test]
+fn limits_cut_with_a_warning() {
+    let path = fixtures()
+        .into_iter()
+        .find(|p| p.ends_with("two-pages.pdf"))
+        .unwrap();
+    let data = std::fs::read(path).unwrap();
+    let mut options = pdf_text::Options::default();
+    options.limits.max_pages = 1;
+    let out = pdf_text::extract_bytes(&data, &options).unwrap();
+    assert_eq!(out.text, "first page\n\u{c}");
+    assert!(
+        out.warnings
+            .iter()
+            .any(|w| w.message.contains("first 1 pages"))
+    );
+    let mut options = pdf_text::Options::default();
+    options.limits.max_glyphs_per_page = 5;
+    let out = pdf_text::extract_bytes(&data, &options).unwrap();
+    assert_eq!(out.pages, ["first\n", "secon\n"]);
+    assert!(
+        out.warnings
+            .iter()
+            .any(|w| w.page == Some(0) && w.message.contains("5 glyphs"))
+    );
+}
+
+#[test]
+fn keep_hyphenation_and_layout_options() {
+    let path = fixtures()
+        .into_iter()
+        .find(|p| p.ends_with("two-columns.pdf"))
+        .unwrap();
+    let data = std::fs::read(path).unwrap();
+    let layout = pdf_text::Options {
+        layout: true,
+        ..pdf_text::Options::default()
+    };
+    let out = pdf_text::extract_bytes(&data, &layout).unwrap();
+    // side by side: a left-column line and its right-column neighbour share a line
+    assert!(
+        out.text
+            .lines()
+            .any(|l| l.starts_with("The left column starts here and")
+                && l.ends_with("The right column begins on the"))
+    );
+}
