@@ -128,8 +128,11 @@ pub fn write_text(
                 writeln!(out, "==> {} <==", path.display())?;
             }
             out.write_all(doc.text.as_bytes())?;
-            // A page-separated text ends with a form feed, as pdftotext's does.
-            if !doc.text.is_empty() && !doc.text.ends_with(['\n', '\x0C']) {
+            // A lone page-separated text ends with its form feed, as
+            // pdftotext's does; in a batch the next `==>` line needs a line
+            // of its own.
+            let ends_clean = doc.text.ends_with('\n') || (!several && doc.text.ends_with('\x0C'));
+            if !doc.text.is_empty() && !ends_clean {
                 out.write_all(b"\n")?;
             }
             Ok(())

@@ -280,3 +280,14 @@ fn progress_bar_only_on_a_terminal_with_several_inputs() {
     let o = textract(&[s(&a), s(&b)]);
     assert!(o.stderr.is_empty());
 }
+
+#[test]
+fn headers_start_their_own_line_after_form_feeds() {
+    let pdf = basic("minimal.pdf");
+    let txt = basic("utf8.txt");
+    let one = stdout(&textract(&[s(&pdf)]));
+    assert!(one.ends_with("Second line\n\u{c}"), "{one:?}");
+    let out = stdout(&textract(&[s(&pdf), s(&txt)]));
+    let header = format!("\n==> {} <==\n", txt.display());
+    assert!(out.contains(&format!("\u{c}{header}")), "{out:?}");
+}
