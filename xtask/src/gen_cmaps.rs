@@ -2,8 +2,9 @@
 //!
 //! Sources (none is needed to build; this task only regenerates):
 //! - Debian `poppler-data` (`/usr/share/poppler/cMap/Adobe-*/`): Adobe's CMap
-//!   resources (BSD-3-Clause). Every CMap of the four collections' folders
-//!   becomes a record of `cmaps.bin`; the per-CID `Adobe-<Ordering>-UCS2` CMaps
+//!   resources (BSD-3-Clause). Every CMap of the four collections' folders and
+//!   of `Adobe-KR` and `Adobe-Japan2` becomes a record of `cmaps.bin`; the
+//!   per-CID `Adobe-<Ordering>-UCS2` CMaps
 //!   also become `cid2uni.bin` (never inverted code → CID maps).
 //! - PyPI `pdfminer.six` (`pdfminer/latin_enc.py`: ISO 32000 Annex D.2 table of
 //!   Standard, MacRoman, WinAnsi, PDFDoc; `pdfminer/glyphlist.py`: the Adobe Glyph List 2.0).
@@ -27,6 +28,9 @@ use unicode_normalization::UnicodeNormalization;
 use crate::util::{workspace_root, write};
 
 const COLLECTIONS: [&str; 4] = ["Japan1", "GB1", "CNS1", "Korea1"];
+/// CMap folders shipped: the four collections, then `Adobe-KR` and `Adobe-Japan2`
+/// (their CMaps carry no collection: `Collection` has no variant for them).
+const FOLDERS: [&str; 6] = ["Japan1", "GB1", "CNS1", "Korea1", "KR", "Japan2"];
 const AGLFN_PKG: &str = "aglfn@1.0.2";
 const PDFJS_PKG: &str = "pdfjs-dist@5.6.205";
 
@@ -240,7 +244,7 @@ fn unicode(out: &mut Vec<u8>, cmap: &CMap) {
     }
 }
 
-/// Every CMap of the four collections, each record deflated alone.
+/// Every CMap of the `FOLDERS`, each record deflated alone.
 fn gen_cmaps(cmap_dir: &Path) -> Result<(Vec<u8>, String, usize), String> {
     let limits = Limits {
         resolve_usecmap: false,
@@ -248,7 +252,7 @@ fn gen_cmaps(cmap_dir: &Path) -> Result<(Vec<u8>, String, usize), String> {
     };
     let mut records: BTreeMap<String, Vec<u8>> = BTreeMap::new();
     let mut parents: BTreeMap<String, String> = BTreeMap::new();
-    for coll in COLLECTIONS {
+    for coll in FOLDERS {
         let dir = cmap_dir.join(format!("Adobe-{coll}"));
         let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
             .map_err(|e| format!("{}: {e} (apt-get install poppler-data)", dir.display()))?

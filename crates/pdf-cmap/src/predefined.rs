@@ -247,6 +247,34 @@ mod tests {
     }
 
     #[test]
+    fn bf_runs_expand_and_multi_char_runs_are_rejected() {
+        // Two runs: <0010>..<0012> → A, B, C; then <0014> (delta 1) → "ffi".
+        let rec = [2, 2, 0x10, 2, 1, b'A', 2, 1, 0, 3, b'f', b'f', b'i'];
+        let mut b = Builder::new();
+        assert_eq!(read_unicode(&mut Reader::new(&rec), &mut b), Some(()));
+        let c = b.finish();
+        let got: Vec<(u32, &str)> = c.unicode_mappings().map(|(k, s)| (k.value, s)).collect();
+        assert_eq!(got, [(0x10, "A"), (0x11, "B"), (0x12, "C"), (0x14, "ffi")]);
+        // A run over a two-character destination has no meaning.
+        let bad = [1, 2, 0x10, 1, 2, b'f', b'f'];
+        assert_eq!(
+            read_unicode(&mut Reader::new(&bad), &mut Builder::new()),
+            None
+        );
+        // A run past the last code point fails instead of wrapping.
+        let past = [1, 2, 0, 2, 4, 0xf4, 0x8f, 0xbf, 0xbf];
+        assert_eq!(
+            read_unicode(&mut Reader::new(&past), &mut Builder::new()),
+            None
+        );
+        // Truncated record.
+        assert_eq!(
+            read_unicode(&mut Reader::new(&[1, 2]), &mut Builder::new()),
+            None
+        );
+    }
+
+    #[test]
     fn reader_rejects_truncated_varints() {
         assert_eq!(Reader::new(&[0x80]).varint(), None);
         assert_eq!(

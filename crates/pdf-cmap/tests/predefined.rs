@@ -12,6 +12,9 @@ use std::path::PathBuf;
 
 use pdf_cmap::{CMap, Code, Collection, cid_to_unicode, cid_to_unicode_exact};
 
+/// The shipped folders of `cMap/`: the four collections, `Adobe-KR`, `Adobe-Japan2`.
+const FOLDERS: [&str; 6] = ["Japan1", "GB1", "CNS1", "Korea1", "KR", "Japan2"];
+
 fn source_dir() -> Option<PathBuf> {
     let dir = std::env::var_os("POPPLER_CMAP_DIR")
         .map(PathBuf::from)
@@ -60,7 +63,7 @@ fn expected(
     out: &mut HashMap<(u8, u32), u32>,
     uni: &mut HashMap<(u8, u32), Option<String>>,
 ) {
-    let path = ["Japan1", "GB1", "CNS1", "Korea1"]
+    let path = FOLDERS
         .iter()
         .map(|c| dir.join(format!("Adobe-{c}/{name}")))
         .find(|p| p.exists())
@@ -134,7 +137,7 @@ fn every_source_mapping_of_every_predefined_cmap() {
     let mut total = 0usize;
     let mut total_uni = 0usize;
     let names: Vec<&str> = CMap::predefined_names().collect();
-    assert_eq!(names.len(), 226, "shipped CMaps");
+    assert_eq!(names.len(), 241, "shipped CMaps");
     for name in names {
         if name.starts_with("Identity-") {
             continue;
@@ -188,14 +191,14 @@ fn every_source_mapping_of_every_predefined_cmap() {
     assert!(total_uni > 500_000);
 }
 
-/// Every CMap file of the four collections' folders is shipped, under its file
-/// name, with the collection its CIDSystemInfo names (or none).
+/// Every CMap file of the shipped folders is shipped, under its file name,
+/// with the collection its CIDSystemInfo names (or none).
 #[test]
 fn every_source_file_is_shipped() {
     let Some(dir) = source_dir() else { return };
     let mut n = 0;
-    for c in Collection::ALL {
-        for entry in std::fs::read_dir(dir.join(format!("Adobe-{}", c.ordering()))).unwrap() {
+    for folder in FOLDERS {
+        for entry in std::fs::read_dir(dir.join(format!("Adobe-{folder}"))).unwrap() {
             let path = entry.unwrap().path();
             let name = path.file_name().unwrap().to_str().unwrap().to_owned();
             let shipped = CMap::predefined(&name).unwrap_or_else(|| panic!("{name} not shipped"));
@@ -214,7 +217,7 @@ fn every_source_file_is_shipped() {
             n += 1;
         }
     }
-    assert_eq!(n, 224);
+    assert_eq!(n, 239);
 }
 
 #[test]
@@ -519,4 +522,24 @@ fn adobe_ucs2_cmaps_agree_with_cid_to_unicode() {
         }
         assert!(n > 18_000, "{name}: {n}");
     }
+}
+
+/// Adobe-KR has no `Collection`, but its CMaps are shipped: Korean text
+/// through `UniAKR-UTF16-H` to CIDs, and back through the `Adobe-KR-UCS2` CMap.
+#[test]
+fn korean_through_adobe_kr() {
+    let text = "한국어 텍스트";
+    let enc = CMap::predefined("UniAKR-UTF16-H").unwrap();
+    let back = CMap::predefined("Adobe-KR-UCS2").unwrap();
+    assert_eq!(enc.collection(), None);
+    let mut out = String::new();
+    for code in enc.decode_codes(&utf16be(text)) {
+        let cid = enc.lookup_cid(code).unwrap();
+        assert!(cid > 0, "{code:?}");
+        out.push_str(back.lookup_unicode(Code::new(cid, 2)).unwrap());
+    }
+    assert_eq!(out, text);
+    let s9 = CMap::predefined("Adobe-KR-9").unwrap();
+    assert_eq!(s9.lookup_cid(Code::new(0x100, 2)), Some(0x100));
+    assert!(CMap::predefined("Adobe-Japan2-0").is_some());
 }
