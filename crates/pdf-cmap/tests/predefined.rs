@@ -543,3 +543,24 @@ fn korean_through_adobe_kr() {
     assert_eq!(s9.lookup_cid(Code::new(0x100, 2)), Some(0x100));
     assert!(CMap::predefined("Adobe-Japan2-0").is_some());
 }
+
+/// The Hojo CMaps sit in poppler's Adobe-Japan1 folder but encode Adobe-Japan2
+/// CIDs (JIS X 0212): they must not claim Japan1, whose CID → Unicode would
+/// give wrong text (the data before issue 7 did).
+#[test]
+fn hojo_cmaps_are_not_japan1() {
+    // (name, a code of the file, its Japan2 CID)
+    for (name, code, cid) in [
+        ("Hojo-H", Code::new(0x222f, 2), 1),
+        ("Hojo-EUC-V", Code::new(0x8fa2af, 3), 1),
+        ("UniHojo-UTF16-H", Code::new(0x007e, 2), 9),
+    ] {
+        let c = CMap::predefined(name).unwrap();
+        assert_eq!(c.collection(), None, "{name}");
+        assert_eq!(c.lookup_cid(code), Some(cid), "{name}");
+    }
+    assert_eq!(
+        CMap::predefined("UniJIS-UTF16-H").unwrap().collection(),
+        Some(Collection::Japan1)
+    );
+}
