@@ -2,8 +2,10 @@
 //!
 //! Sources (none is needed to build; this task only regenerates):
 //! - Debian `poppler-data` (`/usr/share/poppler/cMap/Adobe-*/`): Adobe's CMap
-//!   resources (BSD-3-Clause). Code → CID CMaps become `cmaps.bin`; the per-CID
-//!   `Adobe-<Ordering>-UCS2` CMaps become `cid2uni.bin` (never inverted code → CID maps).
+//!   resources (BSD-3-Clause). Every CMap of the four collections' folders and
+//!   of `Adobe-KR` and `Adobe-Japan2` becomes a record of `cmaps.bin`; the
+//!   per-CID `Adobe-<Ordering>-UCS2` CMaps
+//!   also become `cid2uni.bin` (never inverted code → CID maps).
 //! - PyPI `pdfminer.six` (`pdfminer/latin_enc.py`: ISO 32000 Annex D.2 table of
 //!   Standard, MacRoman, WinAnsi, PDFDoc; `pdfminer/glyphlist.py`: the Adobe Glyph List 2.0).
 //! - npm `aglfn` 1.0.2 (`dist/aglfn.json`: AGLFN 1.7) and npm `pdfjs-dist` 5.6.205
@@ -26,6 +28,9 @@ use unicode_normalization::UnicodeNormalization;
 use crate::util::{workspace_root, write};
 
 const COLLECTIONS: [&str; 4] = ["Japan1", "GB1", "CNS1", "Korea1"];
+/// CMap folders shipped: the four collections, then `Adobe-KR` and `Adobe-Japan2`
+/// (their CMaps carry no collection: `Collection` has no variant for them).
+const FOLDERS: [&str; 6] = ["Japan1", "GB1", "CNS1", "Korea1", "KR", "Japan2"];
 const AGLFN_PKG: &str = "aglfn@1.0.2";
 const PDFJS_PKG: &str = "pdfjs-dist@5.6.205";
 
@@ -198,7 +203,48 @@ fn ranges(out: &mut Vec<u8>, rs: &[pdf_cmap::CidRange]) {
     }
 }
 
-/// Every code → CID CMap of the four collections, each record deflated alone.
+/// The `bf` mappings as runs: consecutive codes of one length whose one-char
+/// destinations are consecutive code points share a record
+/// (`len, low_delta, span, first destination`; `low_delta` as in [`ranges`]).
+fn unicode(out: &mut Vec<u8>, cmap: &CMap) {
+    let maps: Vec<(pdf_cmap::Code, &str)> = cmap.unicode_mappings().collect();
+    let single = |s: &str| {
+        let mut cs = s.chars();
+        match (cs.next(), cs.next()) {
+            (Some(c), None) => Some(u32::from(c)),
+            _ => None,
+        }
+    };
+    let mut runs: Vec<(u8, u32, u32, &str)> = Vec::new();
+    for &(code, s) in &maps {
+        if let Some(last) = runs.last_mut() {
+            let next = last.2.checked_add(1);
+            let first = single(last.3);
+            let span = last.2 - last.1 + 1;
+            if last.0 == code.len
+                && next == Some(code.value)
+                && first.is_some()
+                && first.map(|f| f + span) == single(s)
+            {
+                last.2 = code.value;
+                continue;
+            }
+        }
+        runs.push((code.len, code.value, code.value, s));
+    }
+    varint(out, runs.len() as u32);
+    let (mut prev_len, mut next_low) = (0u8, 0u32);
+    for &(len, low, high, s) in &runs {
+        varint(out, u32::from(len));
+        varint(out, if len == prev_len { low - next_low } else { low });
+        varint(out, high - low);
+        string(out, s);
+        prev_len = len;
+        next_low = high.saturating_add(1);
+    }
+}
+
+/// Every CMap of the `FOLDERS`, each record deflated alone.
 fn gen_cmaps(cmap_dir: &Path) -> Result<(Vec<u8>, String, usize), String> {
     let limits = Limits {
         resolve_usecmap: false,
@@ -206,7 +252,7 @@ fn gen_cmaps(cmap_dir: &Path) -> Result<(Vec<u8>, String, usize), String> {
     };
     let mut records: BTreeMap<String, Vec<u8>> = BTreeMap::new();
     let mut parents: BTreeMap<String, String> = BTreeMap::new();
-    for coll in COLLECTIONS {
+    for coll in FOLDERS {
         let dir = cmap_dir.join(format!("Adobe-{coll}"));
         let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
             .map_err(|e| format!("{}: {e} (apt-get install poppler-data)", dir.display()))?
@@ -219,26 +265,37 @@ fn gen_cmaps(cmap_dir: &Path) -> Result<(Vec<u8>, String, usize), String> {
                 .and_then(|n| n.to_str())
                 .unwrap_or_default()
                 .to_string();
-            // `Adobe-<Ordering>-*` are the collection's own CID → Unicode/host-code
-            // tables and supplement identity maps, not encodings a PDF font names.
-            if name.starts_with("Adobe-") {
-                continue;
-            }
             let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
             let cmap = CMap::parse_with(&bytes, &limits).map_err(|e| format!("{name}: {e}"))?;
-            // Only code → CID CMaps; the CID → Unicode/code maps are not font encodings.
-            if (cmap.cid_ranges().is_empty() && cmap.usecmap().is_none()) || cmap.unicode_len() > 0
-            {
-                continue;
+            // Every CMap of the collection's folder is shipped: code → CID maps
+            // (font encodings, supplement identity maps) and the code → Unicode,
+            // CID → host code and Unicode → host code maps, whose `bf` entries
+            // are kept as the parser reads them (UTF-16BE destinations).
+            // The host-code maps (`Adobe-Japan1-PS-H`: CID → code `<0000> <ffff> <0000>`)
+            // have destinations in D800–DFFF, lone surrogates that the parser
+            // leaves unmapped; the shipped map is what `CMap::parse` makes of the file.
+            let bad: Vec<_> = cmap
+                .warnings()
+                .iter()
+                .filter(|w| !matches!(w, pdf_cmap::Warning::BadUtf16 { .. }))
+                .collect();
+            if !bad.is_empty() {
+                return Err(format!("{name}: {bad:?}"));
             }
             if !cmap.warnings().is_empty() {
-                return Err(format!("{name}: {:?}", cmap.warnings()));
+                println!(
+                    "{name}: {} bf lines with lone-surrogate destinations (those codes left unmapped)",
+                    cmap.warnings().len()
+                );
             }
             let mut raw = Vec::new();
             varint(&mut raw, u32::from(cmap.wmode()));
             string(&mut raw, cmap.usecmap().unwrap_or_default());
-            string(&mut raw, "Adobe");
-            string(&mut raw, coll);
+            // Only maps whose CIDSystemInfo names the collection carry it
+            // (`Adobe-Japan1-90ms-RKSJ` says `Adobe_Japan1_90ms_RKSJ`).
+            let own = cmap.collection().map(|c| c.ordering()) == Some(coll);
+            string(&mut raw, if own { "Adobe" } else { "" });
+            string(&mut raw, if own { coll } else { "" });
             varint(&mut raw, cmap.codespace_ranges().len() as u32);
             for r in cmap.codespace_ranges() {
                 varint(&mut raw, u32::from(r.len));
@@ -247,6 +304,7 @@ fn gen_cmaps(cmap_dir: &Path) -> Result<(Vec<u8>, String, usize), String> {
             }
             ranges(&mut raw, cmap.cid_ranges());
             ranges(&mut raw, cmap.notdef_ranges());
+            unicode(&mut raw, &cmap);
             if let Some(p) = cmap.usecmap() {
                 parents.insert(name.clone(), p.to_string());
             }

@@ -55,6 +55,28 @@ fn first_lookup(c: &mut Criterion) {
     g.finish();
 }
 
+fn first_decode(c: &mut Criterion) {
+    let mut g = c.benchmark_group("first_decode");
+    g.sample_size(20);
+    // Decoding one predefined CMap of each kind (no collection table).
+    for cmap in [
+        "90ms-RKSJ-H",
+        "Adobe-Japan1-6",
+        "90ms-RKSJ-UCS2",
+        "UCS2-GBK-EUC",
+        "Adobe-Japan1-UCS2",
+        "UniAKR-UTF16-H",
+    ] {
+        g.bench_function(cmap, |b| {
+            b.iter(|| {
+                let m = pdf_cmap::__bench::decode_predefined(black_box(cmap)).unwrap();
+                (m.cid_ranges().len(), m.unicode_len())
+            })
+        });
+    }
+    g.finish();
+}
+
 fn lookups(c: &mut Criterion) {
     let mut g = c.benchmark_group("lookups");
     let cmap = CMap::parse(&to_unicode_source()).unwrap();
@@ -130,5 +152,5 @@ fn parse(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, first_lookup, lookups, parse);
+criterion_group!(benches, first_lookup, first_decode, lookups, parse);
 criterion_main!(benches);

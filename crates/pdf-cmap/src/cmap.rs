@@ -491,7 +491,7 @@ impl Builder {
         self.notdefs.add(len, low, high, cid, false);
     }
 
-    fn unicode(&mut self, code: Code, s: &str, limits: &Limits) -> bool {
+    pub(crate) fn unicode(&mut self, code: Code, s: &str, limits: &Limits) -> bool {
         let over = if self.uni.len() >= limits.max_unicode_codes {
             Some("max_unicode_codes")
         } else if self.pool.len().saturating_add(s.len()) > limits.max_unicode_bytes {

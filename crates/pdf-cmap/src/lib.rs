@@ -6,8 +6,8 @@
 //!   `bfrange` (incrementing and array forms), `bfchar` to UTF-16BE strings of
 //!   any length, `usecmap`, `/WMode`; tolerant of the faults real `/ToUnicode`
 //!   streams have (they become [`Warning`]s);
-//! - ships every predefined CMap of Adobe-Japan1, -GB1, -CNS1 and -Korea1 plus
-//!   `Identity-H`/`-V` ([`CMap::predefined`]), and CID → Unicode for the four
+//! - ships every predefined CMap of Adobe-Japan1, -GB1, -CNS1, -Korea1, -KR and
+//!   -Japan2 plus `Identity-H`/`-V` ([`CMap::predefined`]), and CID → Unicode for the four
 //!   collections ([`cid_to_unicode`]), built from per-CID tables and with CJK
 //!   radicals and compatibility ideographs unified; tables load lazily on first use;
 //! - the simple-font encodings, `/Differences` and glyph names ([`encoding`]).

@@ -4,14 +4,19 @@
 //! Record layout (after inflating one record; integers are LEB128 varints,
 //! strings a varint length then UTF-8 bytes):
 //! `wmode, usecmap, registry, ordering, codespace_count, {len, low, high}*,
-//! cid_count, {len, low_delta, span, cid_delta}*, notdef_count, {same}*`.
+//! cid_count, {len, low_delta, span, cid_delta}*, notdef_count, {same}*,
+//! bf_count, {len, low_delta, span, destination}*`.
 //! In a range list `low_delta` is `low - (previous high + 1)` while the length
 //! stays the same (else `low`), and `cid_delta` is the zigzag of
-//! `cid - (previous cid + previous span + 1)`.
+//! `cid - (previous cid + previous span + 1)`. A `bf` run maps code `low + k`
+//! to the destination string for `k = 0` and, when `span > 0` (the destination
+//! is then one character), to that character's code point plus `k`.
+//! An empty registry and ordering stand for a CIDSystemInfo that names none of
+//! the four collections (`90ms-RKSJ-UCS2`, `Adobe-Japan1-90ms-RKSJ`, …).
 
 use std::sync::OnceLock;
 
-use crate::cmap::{Builder, CMap, CodespaceRange};
+use crate::cmap::{Builder, CMap, Code, CodespaceRange, Limits};
 use crate::data::{self, cmaps_index::CMAPS};
 
 /// Inflated size cap for one record (the largest is well under 1 MB).
@@ -141,6 +146,7 @@ fn build(i: usize, depth: usize) -> Option<CMap> {
     read_ranges(&mut r, |len, low, high, cid| {
         b.notdef_range(len, low, high, cid)
     })?;
+    read_unicode(&mut r, &mut b)?;
     if !usecmap.is_empty() {
         let parent = if usecmap.starts_with("Identity-") {
             get(usecmap).cloned()
@@ -150,14 +156,49 @@ fn build(i: usize, depth: usize) -> Option<CMap> {
         b.inherit(&parent?);
     }
     let usecmap = (!usecmap.is_empty()).then(|| usecmap.to_owned());
+    let named = |s: &str| (!s.is_empty()).then(|| s.to_owned());
     b.set_meta(
         Some(name.to_owned()),
-        Some(registry.to_owned()),
-        Some(ordering.to_owned()),
+        named(registry),
+        named(ordering),
         wmode,
         usecmap,
     );
     Some(b.finish())
+}
+
+/// Reads the `bf` runs of a record into `b`.
+fn read_unicode(r: &mut Reader<'_>, b: &mut Builder) -> Option<()> {
+    let limits = Limits::default();
+    let count = r.varint()?;
+    let (mut prev_len, mut next_low) = (0u8, 0u32);
+    for _ in 0..count {
+        let len = u8::try_from(r.varint()?).ok()?;
+        let delta = r.varint()?;
+        let low = if len == prev_len {
+            next_low.checked_add(delta)?
+        } else {
+            delta
+        };
+        let span = r.varint()?;
+        let high = low.checked_add(span)?;
+        let first = r.string()?;
+        b.unicode(Code::new(low, len), first, &limits);
+        if span > 0 {
+            let mut chars = first.chars();
+            let (Some(c), None) = (chars.next(), chars.next()) else {
+                return None;
+            };
+            let mut buf = [0u8; 4];
+            for k in 1..=span {
+                let c = char::from_u32(u32::from(c).checked_add(k)?)?;
+                b.unicode(Code::new(low + k, len), c.encode_utf8(&mut buf), &limits);
+            }
+        }
+        prev_len = len;
+        next_low = high.checked_add(1).unwrap_or(high);
+    }
+    Some(())
 }
 
 fn read_ranges(r: &mut Reader<'_>, mut add: impl FnMut(u8, u32, u32, u32)) -> Option<()> {
@@ -184,7 +225,6 @@ fn read_ranges(r: &mut Reader<'_>, mut add: impl FnMut(u8, u32, u32, u32)) -> Op
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Code;
 
     #[test]
     fn names_are_an_allow_list_not_paths() {
@@ -204,6 +244,34 @@ mod tests {
         let c = get("Identity-V").unwrap();
         assert_eq!(c.wmode(), 1);
         assert_eq!(c.lookup_cid(Code::new(0x1234, 2)), Some(0x1234));
+    }
+
+    #[test]
+    fn bf_runs_expand_and_multi_char_runs_are_rejected() {
+        // Two runs: <0010>..<0012> → A, B, C; then <0014> (delta 1) → "ffi".
+        let rec = [2, 2, 0x10, 2, 1, b'A', 2, 1, 0, 3, b'f', b'f', b'i'];
+        let mut b = Builder::new();
+        assert_eq!(read_unicode(&mut Reader::new(&rec), &mut b), Some(()));
+        let c = b.finish();
+        let got: Vec<(u32, &str)> = c.unicode_mappings().map(|(k, s)| (k.value, s)).collect();
+        assert_eq!(got, [(0x10, "A"), (0x11, "B"), (0x12, "C"), (0x14, "ffi")]);
+        // A run over a two-character destination has no meaning.
+        let bad = [1, 2, 0x10, 1, 2, b'f', b'f'];
+        assert_eq!(
+            read_unicode(&mut Reader::new(&bad), &mut Builder::new()),
+            None
+        );
+        // A run past the last code point fails instead of wrapping.
+        let past = [1, 2, 0, 2, 4, 0xf4, 0x8f, 0xbf, 0xbf];
+        assert_eq!(
+            read_unicode(&mut Reader::new(&past), &mut Builder::new()),
+            None
+        );
+        // Truncated record.
+        assert_eq!(
+            read_unicode(&mut Reader::new(&[1, 2]), &mut Builder::new()),
+            None
+        );
     }
 
     #[test]
