@@ -781,6 +781,23 @@ mod tests {
     }
 
     #[test]
+    fn pages_past_the_limit_are_dropped_with_a_warning() {
+        let data = pdf(
+            "2 0 obj <</Type/Pages/Kids[3 0 R 4 0 R 5 0 R]/Count 3>> endobj 3 0 obj <</Type/Page>> endobj 4 0 obj <</Type/Page>> endobj 5 0 obj <</Type/Page>> endobj",
+        );
+        let mut options = Options::default();
+        options.limits.max_pages = 2;
+        let doc = Document::open_with(&data, &options).unwrap();
+        let pages = doc.pages().unwrap();
+        assert_eq!(pages.len(), 2);
+        assert!(
+            doc.warnings()
+                .iter()
+                .any(|w| w.message.contains("max_pages"))
+        );
+    }
+
+    #[test]
     fn missing_object_is_null() {
         let data = pdf("2 0 obj <</Type/Pages/Kids[]/Count 0>> endobj");
         let doc = Document::open(&data).unwrap();

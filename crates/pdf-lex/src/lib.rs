@@ -121,7 +121,7 @@ pub struct Limits {
     pub max_stream_bytes: usize,
     /// Deepest nesting of arrays/dictionaries and of the page tree (default 256).
     pub max_depth: usize,
-    /// Most pages (default 1,000,000).
+    /// Most pages (default 1,000,000); later pages are dropped with a warning.
     pub max_pages: usize,
     /// Most xref sections followed through `/Prev` (default 1,024).
     pub max_xref_sections: usize,

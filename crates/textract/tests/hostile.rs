@@ -176,6 +176,22 @@ fn spent_deadline_stops_a_pdf() {
     }
 }
 
+/// A page limit keeps the first pages and says so, instead of failing.
+#[test]
+fn max_pages_keeps_the_first_pages_with_a_warning() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/pdftext/two-pages.pdf");
+    let bytes = std::fs::read(path).unwrap();
+    let mut options = Options::default();
+    options.limits.max_pages = 1;
+    let doc = extract(&bytes, &options).unwrap();
+    assert_eq!(doc.metadata.page_count, Some(1));
+    assert!(
+        doc.warnings.iter().any(|w| w.message.contains("max_pages")),
+        "{:?}",
+        doc.warnings
+    );
+}
+
 /// 100 MB of `<`, written at run time.
 fn html_of_lt(tag: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!(
