@@ -620,7 +620,19 @@ impl<'a> Document<'a> {
                 limit: 16,
             });
         }
-        let decoded = decode_chain(data, &filters, &parms, limit)?;
+        let decoded = match decode_chain(data, &filters, &parms, limit) {
+            Ok(d) => d,
+            Err(e) => {
+                // A stream cut at the limit cost the limit's worth of work:
+                // count it, or a shared oversized stream is inflated again
+                // for every page that uses it.
+                if matches!(e, Error::LimitExceeded { .. }) {
+                    self.decoded
+                        .set(self.decoded.get().saturating_add(limit as u64));
+                }
+                return Err(e);
+            }
+        };
         if decoded.data.len() as u64 > left {
             return Err(Error::LimitExceeded {
                 what: "decoded stream bytes per document",

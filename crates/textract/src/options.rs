@@ -53,10 +53,13 @@ pub struct Limits {
     /// Largest text returned, in bytes of UTF-8 (default 256 MiB); longer text
     /// is cut at a character boundary with a warning.
     pub max_output_bytes: usize,
-    /// Largest decompressed stream, in bytes (default 32 MiB): a PDF stream
-    /// after its filters, an OLE stream's declared size.
+    /// Largest decompressed stream, in bytes (default 16 MiB): a PDF stream
+    /// after its filters, an OLE stream's declared size. Decoding holds up
+    /// to twice this while its buffer grows, so it is what bounds memory.
     pub max_stream_bytes: usize,
-    /// Most decompressed bytes over the whole document (default 512 MiB).
+    /// Most decompressed bytes over the whole document (default 256 MiB),
+    /// counting a stream again each time it is decoded (a content stream
+    /// shared by many pages).
     pub max_decompressed_bytes: u64,
     /// Most objects (PDF objects cached or in one object stream, OLE
     /// directory entries) (default 1,000,000).
@@ -67,6 +70,10 @@ pub struct Limits {
     pub max_depth: usize,
     /// Most pages read (default 100,000); later pages are dropped with a warning.
     pub max_pages: usize,
+    /// Most content-stream operations run on one PDF page, Form XObjects
+    /// included (default 2,000,000; a dense real page has well under a
+    /// million); the rest of the page is dropped with a warning.
+    pub max_operations_per_page: usize,
     /// Wall-clock time allowed per document (default 30 s; `None` for no
     /// deadline). Checked inside the long loops the layers expose: PDF
     /// object loads, stream decoding and xref recovery, Word piece
@@ -80,11 +87,12 @@ impl Default for Limits {
         Limits {
             max_input_bytes: 1 << 30,
             max_output_bytes: 256 << 20,
-            max_stream_bytes: 32 << 20,
-            max_decompressed_bytes: 512 << 20,
+            max_stream_bytes: 16 << 20,
+            max_decompressed_bytes: 256 << 20,
             max_objects: 1_000_000,
             max_depth: 256,
             max_pages: 100_000,
+            max_operations_per_page: 2_000_000,
             deadline: Some(Duration::from_secs(30)),
         }
     }
