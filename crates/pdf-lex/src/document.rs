@@ -810,6 +810,32 @@ mod tests {
     }
 
     #[test]
+    fn a_stream_cut_at_its_limit_counts_against_the_document_budget() {
+        // A stream over the per-stream limit, decoded again and again (a
+        // content stream shared by pages): each attempt spends the limit.
+        let data = pdf(
+            "2 0 obj <</Type/Pages/Kids[]/Count 0>> endobj 5 0 obj <</Length 17/Filter/ASCIIHexDecode>> stream\n6162636465666768>\nendstream endobj",
+        );
+        let mut options = Options::default();
+        options.limits.max_stream_bytes = 4;
+        options.limits.max_document_stream_bytes = 10;
+        let doc = Document::open_with(&data, &options).unwrap();
+        let obj = doc.get(ObjRef::new(5, 0)).unwrap();
+        let Object::Stream(s) = &*obj else {
+            panic!("not a stream")
+        };
+        for _ in 0..3 {
+            assert!(matches!(
+                doc.stream_data(s),
+                Err(Error::LimitExceeded { .. })
+            ));
+        }
+        // 3 × 4 bytes spent: now refused before any decoding.
+        let err = doc.stream_data(s).unwrap_err();
+        assert!(err.to_string().contains("per document"), "{err}");
+    }
+
+    #[test]
     fn missing_object_is_null() {
         let data = pdf("2 0 obj <</Type/Pages/Kids[]/Count 0>> endobj");
         let doc = Document::open(&data).unwrap();
