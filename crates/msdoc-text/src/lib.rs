@@ -82,6 +82,10 @@ pub struct Limits {
     pub max_fkp_pages: usize,
     /// Deepest field nesting followed; deeper fields are dropped whole.
     pub max_field_depth: usize,
+    /// The moment after which piece assembly stops, keeping the characters
+    /// read so far, with [`Warning::LimitReached`] `{ what: "deadline", .. }`
+    /// (default none).
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for Limits {
@@ -91,6 +95,7 @@ impl Default for Limits {
             max_pieces: 1 << 20,
             max_fkp_pages: 1 << 20,
             max_field_depth: 64,
+            deadline: None,
         }
     }
 }

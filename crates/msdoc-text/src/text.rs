@@ -99,8 +99,20 @@ pub(crate) fn assemble(
     }
     let mut units: Vec<Unit> = Vec::with_capacity(total as usize);
     let nul = Unit { ch: 0, flags: 0 };
-    for (index, piece) in pieces.iter().enumerate() {
+    let past_deadline = || {
+        limits
+            .deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+    };
+    'pieces: for (index, piece) in pieces.iter().enumerate() {
         if piece.cp_start >= total {
+            break;
+        }
+        if past_deadline() {
+            warnings.push(Warning::LimitReached {
+                what: "deadline",
+                limit: 0,
+            });
             break;
         }
         let have = units.len() as u32;
@@ -113,6 +125,13 @@ pub(crate) fn assemble(
         let size = piece.char_size();
         let mut out_of_range = false;
         for i in first..end.saturating_sub(piece.cp_start) {
+            if i % (1 << 16) == 0 && i > first && past_deadline() {
+                warnings.push(Warning::LimitReached {
+                    what: "deadline",
+                    limit: 0,
+                });
+                break 'pieces;
+            }
             let fc64 = u64::from(piece.byte_offset) + u64::from(i) * u64::from(size);
             let pos = usize::try_from(fc64).unwrap_or(usize::MAX);
             let ch = if piece.is_8bit {
@@ -460,6 +479,44 @@ mod tests {
         assert_eq!(
             render(&u, None, &Limits::default(), None),
             "ab\u{201C}\u{1F600}"
+        );
+    }
+
+    #[test]
+    fn assembly_stops_at_the_deadline_with_a_warning() {
+        let wd = vec![b'a'; 64];
+        let pieces = [Piece {
+            cp_start: 0,
+            cp_end: 8,
+            byte_offset: 0,
+            is_8bit: true,
+            fc: 0,
+        }];
+        let (mut c, mut p, mut o) = (Runs::default(), Runs::default(), Vec::new());
+        let mut w = Vec::new();
+        let src = Source {
+            word_document: &wd,
+            legacy: false,
+            chpx: &mut c,
+            papx: &mut p,
+            objects: &mut o,
+            list_marks: &mut Vec::new(),
+        };
+        let limits = Limits {
+            deadline: Some(std::time::Instant::now()),
+            ..Limits::default()
+        };
+        let u = assemble(&pieces, 8, src, &limits, &mut w);
+        assert!(u.is_empty());
+        assert!(
+            matches!(
+                w.as_slice(),
+                [Warning::LimitReached {
+                    what: "deadline",
+                    ..
+                }]
+            ),
+            "{w:?}"
         );
     }
 }

@@ -11,7 +11,9 @@ use crate::ps::{Lexer, Token};
 pub struct Limits {
     /// Most entries (ranges, chars, codespace ranges) read from one CMap.
     pub max_entries: usize,
-    /// Most codes a CMap may map to Unicode once `bfrange`s are expanded.
+    /// Most codes a CMap may map to Unicode once `bfrange`s are expanded
+    /// (default 262,144: four times a full two-byte Identity range; a
+    /// `bfrange` over 2^32 codes stops here).
     pub max_unicode_codes: usize,
     /// Most bytes of Unicode text all mappings together may hold.
     pub max_unicode_bytes: usize,
@@ -25,7 +27,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_entries: 1 << 20,
-            max_unicode_codes: 1 << 20,
+            max_unicode_codes: 1 << 18,
             max_unicode_bytes: 16 << 20,
             max_array_items: 1 << 16,
             resolve_usecmap: true,

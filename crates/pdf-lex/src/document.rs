@@ -1,7 +1,7 @@
 //! The document: lazy object resolution over the xref, decryption, streams.
 
 use std::borrow::Cow;
-use std::cell::{OnceCell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
@@ -31,6 +31,8 @@ pub struct Document<'a> {
     objstms: RefCell<HashMap<u32, Arc<ObjStm>>>,
     resolving: RefCell<HashSet<ObjRef>>,
     warnings: RefCell<Vec<Warning>>,
+    /// Decoded stream bytes so far, against `max_document_stream_bytes`.
+    decoded: Cell<u64>,
     security: Option<SecurityHandler>,
     encrypt_ref: Option<ObjRef>,
     encrypted: bool,
@@ -71,6 +73,7 @@ impl<'a> Document<'a> {
             objstms: RefCell::new(HashMap::new()),
             resolving: RefCell::new(HashSet::new()),
             warnings: RefCell::new(Vec::new()),
+            decoded: Cell::new(0),
             security: None,
             encrypt_ref: None,
             encrypted: false,
@@ -113,6 +116,17 @@ impl<'a> Document<'a> {
         let mut w = self.warnings.borrow_mut();
         if w.len() < 1000 {
             w.push(Warning { offset, message });
+        }
+    }
+
+    /// `Err` once the deadline of [`crate::Limits::deadline`] has passed.
+    pub(crate) fn check_deadline(&self) -> Result<(), Error> {
+        match self.options.limits.deadline {
+            Some(d) if std::time::Instant::now() >= d => Err(Error::LimitExceeded {
+                what: "deadline",
+                limit: 0,
+            }),
+            _ => Ok(()),
         }
     }
 
@@ -163,6 +177,10 @@ impl<'a> Document<'a> {
         let mut catalog = None;
         let mut xref_trailer: Option<Dict> = None;
         for num in nums.iter().take(self.options.limits.max_objects) {
+            if self.check_deadline().is_err() {
+                self.warn(None, "deadline reached while rebuilding the xref".into());
+                break;
+            }
             let Some(Entry::Offset { offset, .. }) = self.xref.entries.get(num).copied() else {
                 continue;
             };
@@ -318,6 +336,7 @@ impl<'a> Document<'a> {
         if let Some(o) = self.cache.borrow().get(&r) {
             return Ok(Arc::clone(o));
         }
+        self.check_deadline()?;
         {
             let mut active = self.resolving.borrow_mut();
             if active.contains(&r) {
@@ -387,7 +406,26 @@ impl<'a> Document<'a> {
                     }
                 }
             },
-            Some(Entry::Compressed { stream, index }) => self.load_compressed(r, stream, index),
+            Some(Entry::Compressed { stream, index }) => {
+                match self.load_compressed(r, stream, index) {
+                    Ok(o) => Ok(o),
+                    // An object stream that contains itself, or a broken one:
+                    // the object may still be in the file body.
+                    Err(e) => match self.scan().objects.get(&r.num).copied() {
+                        Some(Entry::Offset { offset, .. })
+                            if !matches!(e, Error::LimitExceeded { .. }) =>
+                        {
+                            self.warn(
+                                Some(offset),
+                                format!("object {r} unreadable from object stream {stream} ({e}); found by scan"),
+                            );
+                            let obj = self.parse_at_checked(offset, r)?;
+                            Ok(self.decrypt_object(r, obj))
+                        }
+                        _ => Err(e),
+                    },
+                }
+            }
             Some(Entry::Free) => Ok(Object::Null),
             None => {
                 if self.rebuilt {
@@ -538,7 +576,20 @@ impl<'a> Document<'a> {
     /// image filter (DCT, JPX, JBIG2, CCITT), whose input is returned. A
     /// damaged stream yields what was decoded and a warning.
     pub fn stream_data(&self, stream: &Stream) -> Result<Vec<u8>, Error> {
-        let limit = self.options.limits.max_stream_bytes;
+        self.check_deadline()?;
+        let total = self.options.limits.max_document_stream_bytes;
+        let left = total.saturating_sub(self.decoded.get());
+        if left == 0 {
+            return Err(Error::LimitExceeded {
+                what: "decoded stream bytes per document",
+                limit: total,
+            });
+        }
+        let limit = self
+            .options
+            .limits
+            .max_stream_bytes
+            .min(usize::try_from(left).unwrap_or(usize::MAX));
         let mut filters = filter_list(self.dict_get(&stream.dict, b"Filter")?.as_ref());
         let mut parms = filter_list(self.dict_get(&stream.dict, b"DecodeParms")?.as_ref());
         for f in filters.iter_mut().chain(parms.iter_mut()) {
@@ -569,7 +620,27 @@ impl<'a> Document<'a> {
                 limit: 16,
             });
         }
-        let decoded = decode_chain(data, &filters, &parms, limit)?;
+        let decoded = match decode_chain(data, &filters, &parms, limit) {
+            Ok(d) => d,
+            Err(e) => {
+                // A stream cut at the limit cost the limit's worth of work:
+                // count it, or a shared oversized stream is inflated again
+                // for every page that uses it.
+                if matches!(e, Error::LimitExceeded { .. }) {
+                    self.decoded
+                        .set(self.decoded.get().saturating_add(limit as u64));
+                }
+                return Err(e);
+            }
+        };
+        if decoded.data.len() as u64 > left {
+            return Err(Error::LimitExceeded {
+                what: "decoded stream bytes per document",
+                limit: total,
+            });
+        }
+        self.decoded
+            .set(self.decoded.get().saturating_add(decoded.data.len() as u64));
         for w in decoded.warnings {
             self.warn(
                 None,
@@ -627,6 +698,141 @@ mod tests {
             Err(Error::Cycle(_))
         ));
         assert_eq!(doc.page_count(), 0);
+    }
+
+    #[test]
+    fn past_deadline_object_loads_fail_with_limit_exceeded() {
+        let data = pdf("2 0 obj <</Type/Pages/Kids[]/Count 0>> endobj 5 0 obj (x) endobj");
+        let mut options = Options::default();
+        options.limits.deadline = Some(std::time::Instant::now());
+        // Opening may already fail (the catalog cannot be loaded); either
+        // way the error is the deadline, not a hang or a panic.
+        match Document::open_with(&data, &options) {
+            Err(e) => assert!(
+                e.to_string().contains("limit") || e.to_string().contains("catalog"),
+                "{e}"
+            ),
+            Ok(doc) => assert!(matches!(
+                doc.get(ObjRef::new(5, 0)),
+                Err(Error::LimitExceeded {
+                    what: "deadline",
+                    ..
+                })
+            )),
+        }
+    }
+
+    #[test]
+    fn decoded_bytes_per_document_are_capped() {
+        let data = pdf(
+            "2 0 obj <</Type/Pages/Kids[]/Count 0>> endobj 5 0 obj <</Length 4>> stream\nabcd\nendstream endobj",
+        );
+        let mut options = Options::default();
+        options.limits.max_document_stream_bytes = 6;
+        let doc = Document::open_with(&data, &options).unwrap();
+        let obj = doc.get(ObjRef::new(5, 0)).unwrap();
+        let Object::Stream(s) = &*obj else {
+            panic!("not a stream")
+        };
+        assert_eq!(doc.stream_data(s).unwrap(), b"abcd");
+        // 4 of 6 bytes spent: the second read is cut by the limit.
+        assert!(matches!(
+            doc.stream_data(s),
+            Err(Error::LimitExceeded { .. })
+        ));
+    }
+
+    #[test]
+    fn object_stream_that_contains_itself_falls_back_to_the_scan() {
+        // Object 3 is an object stream whose index names object 3 itself;
+        // the xref stream says so too. It must be read from the file body.
+        let objstm = b"3 0 4 6 << >> 7";
+        let mut f = b"%PDF-1.5\n1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj\n2 0 obj <</Type/Pages/Kids[]/Count 0>> endobj\n".to_vec();
+        let at3 = f.len();
+        f.extend_from_slice(
+            format!(
+                "3 0 obj <</Type/ObjStm/N 2/First 8/Length {}>> stream\n",
+                objstm.len()
+            )
+            .as_bytes(),
+        );
+        f.extend_from_slice(objstm);
+        f.extend_from_slice(b"\nendstream endobj\n");
+        let xref_at = f.len();
+        let at2 = f.windows(7).position(|w| w == b"2 0 obj").unwrap() as u32;
+        let mut rows = Vec::new();
+        for (t, a, b) in [
+            (0u8, 0u32, 255u8),
+            (1, 9, 0),
+            (1, at2, 0),
+            (2, 3, 0),
+            (2, 3, 1),
+            (1, xref_at as u32, 0),
+        ] {
+            rows.push(t);
+            rows.extend_from_slice(&a.to_be_bytes());
+            rows.push(b);
+        }
+        f.extend_from_slice(
+            format!(
+                "5 0 obj <</Type/XRef/Size 6/W[1 4 1]/Root 1 0 R/Length {}>> stream\n",
+                rows.len()
+            )
+            .as_bytes(),
+        );
+        f.extend_from_slice(&rows);
+        f.extend_from_slice(
+            format!("\nendstream endobj\nstartxref\n{xref_at}\n%%EOF\n").as_bytes(),
+        );
+        let doc = Document::open(&f).unwrap();
+        let three = doc.get(ObjRef::new(3, 0)).unwrap();
+        assert!(matches!(&*three, Object::Stream(_)), "{three:?}");
+        assert!(f.get(at3..).is_some());
+        // Object 4 lives in stream 3 at offset 6 after /First.
+        assert_eq!(doc.get(ObjRef::new(4, 0)).unwrap().as_i64(), Some(7));
+    }
+
+    #[test]
+    fn pages_past_the_limit_are_dropped_with_a_warning() {
+        let data = pdf(
+            "2 0 obj <</Type/Pages/Kids[3 0 R 4 0 R 5 0 R]/Count 3>> endobj 3 0 obj <</Type/Page>> endobj 4 0 obj <</Type/Page>> endobj 5 0 obj <</Type/Page>> endobj",
+        );
+        let mut options = Options::default();
+        options.limits.max_pages = 2;
+        let doc = Document::open_with(&data, &options).unwrap();
+        let pages = doc.pages().unwrap();
+        assert_eq!(pages.len(), 2);
+        assert!(
+            doc.warnings()
+                .iter()
+                .any(|w| w.message.contains("max_pages"))
+        );
+    }
+
+    #[test]
+    fn a_stream_cut_at_its_limit_counts_against_the_document_budget() {
+        // A stream over the per-stream limit, decoded again and again (a
+        // content stream shared by pages): each attempt spends the limit.
+        let data = pdf(
+            "2 0 obj <</Type/Pages/Kids[]/Count 0>> endobj 5 0 obj <</Length 17/Filter/ASCIIHexDecode>> stream\n6162636465666768>\nendstream endobj",
+        );
+        let mut options = Options::default();
+        options.limits.max_stream_bytes = 4;
+        options.limits.max_document_stream_bytes = 10;
+        let doc = Document::open_with(&data, &options).unwrap();
+        let obj = doc.get(ObjRef::new(5, 0)).unwrap();
+        let Object::Stream(s) = &*obj else {
+            panic!("not a stream")
+        };
+        for _ in 0..3 {
+            assert!(matches!(
+                doc.stream_data(s),
+                Err(Error::LimitExceeded { .. })
+            ));
+        }
+        // 3 × 4 bytes spent: now refused before any decoding.
+        let err = doc.stream_data(s).unwrap_err();
+        assert!(err.to_string().contains("per document"), "{err}");
     }
 
     #[test]

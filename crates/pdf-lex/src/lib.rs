@@ -121,12 +121,19 @@ pub struct Limits {
     pub max_stream_bytes: usize,
     /// Deepest nesting of arrays/dictionaries and of the page tree (default 256).
     pub max_depth: usize,
-    /// Most pages (default 1,000,000).
+    /// Most pages (default 1,000,000); later pages are dropped with a warning.
     pub max_pages: usize,
     /// Most xref sections followed through `/Prev` (default 1,024).
     pub max_xref_sections: usize,
     /// Most objects cached or read from one object stream (default 4,000,000).
     pub max_objects: usize,
+    /// Most decoded stream bytes over the whole document (default 4 GiB);
+    /// once spent, [`Document::stream_data`] returns [`Error::LimitExceeded`].
+    pub max_document_stream_bytes: u64,
+    /// The moment after which object loads, stream decoding and xref
+    /// recovery give up with [`Error::LimitExceeded`] `{ what: "deadline" }`
+    /// (default none).
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for Limits {
@@ -137,6 +144,8 @@ impl Default for Limits {
             max_pages: 1_000_000,
             max_xref_sections: 1024,
             max_objects: 4_000_000,
+            max_document_stream_bytes: 4 << 30,
+            deadline: None,
         }
     }
 }

@@ -120,10 +120,12 @@ impl Document<'_> {
                 None if ty == Some(b"Pages") => {}
                 None => {
                     if pages.len() >= limits.max_pages {
-                        return Err(Error::LimitExceeded {
-                            what: "pages",
-                            limit: limits.max_pages as u64,
-                        });
+                        // The pages read so far are good: keep them.
+                        issues.push(format!(
+                            "more than {} pages; the rest dropped (Limits::max_pages)",
+                            limits.max_pages
+                        ));
+                        break;
                     }
                     let resources = inh
                         .resources

@@ -56,6 +56,11 @@ struct Cli {
     /// PDF: keep each line's horizontal layout (like pdftotext -layout).
     #[arg(long)]
     layout: bool,
+
+    /// Wall-clock seconds allowed per document (default 30; 0 for none);
+    /// past it a document gives what was read, with a warning, or a `limit` error.
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
 }
 
 fn main() -> ExitCode {
@@ -65,6 +70,11 @@ fn main() -> ExitCode {
     options.content_type = cli.content_type.clone();
     options.password = cli.password.clone();
     options.layout = cli.layout;
+    if let Some(secs) = cli.timeout {
+        options.limits.deadline = (secs > 0.0)
+            .then(|| std::time::Duration::try_from_secs_f64(secs).ok())
+            .flatten();
+    }
 
     let inputs = inputs::collect(&cli.paths, cli.recursive);
     let jobs = cli

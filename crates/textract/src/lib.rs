@@ -31,6 +31,7 @@ mod options;
 mod pdf;
 
 use std::path::Path;
+use std::time::Instant;
 
 pub use document::{Document, Metadata, Warning};
 pub use error::{Error, ErrorKind};
@@ -48,14 +49,30 @@ pub fn extract(bytes: &[u8], options: &Options) -> Result<Document, Error> {
             limit,
         });
     }
+    let deadline = options.limits.deadline_from_now();
     let format = options.format.unwrap_or_else(|| Format::detect(bytes));
-    let mut doc = match format {
-        Format::Pdf => pdf::extract(bytes, options)?,
-        Format::Doc => container::extract_doc(bytes, options)?,
-        Format::Html | Format::Xml => markup::extract_html(bytes, format, options),
-        Format::Text => markup::extract_text(bytes, options),
+    let result = match format {
+        Format::Pdf => pdf::extract(bytes, options, deadline),
+        Format::Doc => container::extract_doc(bytes, options, deadline),
+        Format::Html | Format::Xml => Ok(markup::extract_html(bytes, format, options)),
+        Format::Text => Ok(markup::extract_text(bytes, options)),
         Format::OoxmlEncrypted => return Err(Error::Encrypted(format)),
         other => return Err(Error::Unsupported(other)),
+    };
+    let mut doc = match (result, deadline) {
+        (Ok(doc), _) => doc,
+        // A layer that ran out of time may report what it then could not
+        // read (a missing catalog, an unreadable stream): say why.
+        (Err(_), Some(d)) if Instant::now() >= d => {
+            return Err(Error::LimitExceeded {
+                what: "deadline (milliseconds)",
+                limit: options
+                    .limits
+                    .deadline
+                    .map_or(0, |t| u64::try_from(t.as_millis()).unwrap_or(u64::MAX)),
+            });
+        }
+        (Err(e), _) => return Err(e),
     };
     truncate_output(&mut doc, options.limits.max_output_bytes);
     Ok(doc)

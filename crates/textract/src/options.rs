@@ -1,6 +1,8 @@
 //! What the caller can tell `extract`: a format to trust, a transport
 //! content type, a password, and limits.
 
+use std::time::{Duration, Instant};
+
 use crate::Format;
 
 /// Options for [`crate::extract`]. `Options::default()` detects the format and
@@ -37,7 +39,12 @@ impl Options {
     }
 }
 
-/// Limits with defaults a server can live with.
+/// Limits with defaults a server can live with: together they keep one
+/// hostile file under about a second and 64 MiB plus twice its size
+/// (`crates/textract/tests/hostile.rs` checks that on `fixtures/hostile/`).
+///
+/// Exceeding a limit gives [`crate::Error::LimitExceeded`] when nothing
+/// useful was read yet, or a [`crate::Warning`] and the text read so far.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Limits {
@@ -46,6 +53,33 @@ pub struct Limits {
     /// Largest text returned, in bytes of UTF-8 (default 256 MiB); longer text
     /// is cut at a character boundary with a warning.
     pub max_output_bytes: usize,
+    /// Largest decompressed stream, in bytes (default 16 MiB): a PDF stream
+    /// after its filters, an OLE stream's declared size. Decoding holds up
+    /// to twice this while its buffer grows, so it is what bounds memory.
+    pub max_stream_bytes: usize,
+    /// Most decompressed bytes over the whole document (default 256 MiB),
+    /// counting a stream again each time it is decoded (a content stream
+    /// shared by many pages).
+    pub max_decompressed_bytes: u64,
+    /// Most objects (PDF objects cached or in one object stream, OLE
+    /// directory entries) (default 1,000,000).
+    pub max_objects: usize,
+    /// Deepest nesting of PDF arrays and dictionaries and of the page tree
+    /// (default 256); OLE storages and PDF Form XObjects keep their layers'
+    /// tighter defaults (64 and 24) when this is larger.
+    pub max_depth: usize,
+    /// Most pages read (default 100,000); later pages are dropped with a warning.
+    pub max_pages: usize,
+    /// Most content-stream operations run on one PDF page, Form XObjects
+    /// included (default 2,000,000; a dense real page has well under a
+    /// million); the rest of the page is dropped with a warning.
+    pub max_operations_per_page: usize,
+    /// Wall-clock time allowed per document (default 30 s; `None` for no
+    /// deadline). Checked inside the long loops the layers expose: PDF
+    /// object loads, stream decoding and xref recovery, Word piece
+    /// assembly. Past it, a document gives what was read with a warning,
+    /// or [`crate::Error::LimitExceeded`] `{ what: "deadline", .. }`.
+    pub deadline: Option<Duration>,
 }
 
 impl Default for Limits {
@@ -53,6 +87,20 @@ impl Default for Limits {
         Limits {
             max_input_bytes: 1 << 30,
             max_output_bytes: 256 << 20,
+            max_stream_bytes: 16 << 20,
+            max_decompressed_bytes: 256 << 20,
+            max_objects: 1_000_000,
+            max_depth: 256,
+            max_pages: 100_000,
+            max_operations_per_page: 2_000_000,
+            deadline: Some(Duration::from_secs(30)),
         }
+    }
+}
+
+impl Limits {
+    /// The instant the deadline falls on, counted from now.
+    pub(crate) fn deadline_from_now(&self) -> Option<Instant> {
+        self.deadline.and_then(|d| Instant::now().checked_add(d))
     }
 }

@@ -2,6 +2,8 @@
 //! password), `pdf-text` lays out the pages, and the Info dictionary and
 //! catalog give the metadata.
 
+use std::time::Instant;
+
 use crate::{Document, Error, Format, Metadata, Options, Warning};
 
 fn lex_error(e: pdf_lex::Error) -> Error {
@@ -17,16 +19,32 @@ fn lex_error(e: pdf_lex::Error) -> Error {
 
 /// The text of every page (each followed by `\f`, as pdftotext prints) and
 /// the document's metadata.
-pub(crate) fn extract(bytes: &[u8], options: &Options) -> Result<Document, Error> {
-    let lex_options = pdf_lex::Options {
+pub(crate) fn extract(
+    bytes: &[u8],
+    options: &Options,
+    deadline: Option<Instant>,
+) -> Result<Document, Error> {
+    let limits = &options.limits;
+    let mut lex_options = pdf_lex::Options {
         password: options.password.clone(),
         ..pdf_lex::Options::default()
     };
+    lex_options.limits.max_stream_bytes = limits.max_stream_bytes;
+    lex_options.limits.max_document_stream_bytes = limits.max_decompressed_bytes;
+    lex_options.limits.max_objects = limits.max_objects;
+    lex_options.limits.max_depth = limits.max_depth;
+    lex_options.limits.max_pages = limits.max_pages;
+    lex_options.limits.deadline = deadline;
     let pdf = pdf_lex::Document::open_with(bytes, &lex_options).map_err(lex_error)?;
     let text_options = pdf_text::Options {
         layout: options.layout,
         limits: pdf_text::Limits {
-            max_output_bytes: options.limits.max_output_bytes,
+            max_output_bytes: limits.max_output_bytes,
+            max_pages: limits.max_pages,
+            max_ops_per_page: limits.max_operations_per_page,
+            max_form_depth: limits
+                .max_depth
+                .min(pdf_text::Limits::default().max_form_depth),
             ..pdf_text::Limits::default()
         },
         ..pdf_text::Options::default()

@@ -1,5 +1,6 @@
 //! Deterministic mutation test: seeded truncations, byte flips (in headers,
-//! in the tail where PDF xrefs live, anywhere) and chunk duplications of
+//! in the tail where PDF xrefs live, in a CFB's FAT, a PDF's xref table and
+//! Word's FIB, anywhere) and chunk duplications of
 //! every corpus file pass through `extract` without a panic and within the
 //! deadline. `TEXTRACT_MUTATIONS` sets the mutations per file (default 4, a
 //! sample for CI); `cargo xtask mutate` runs the full set in release mode.
@@ -44,7 +45,7 @@ impl Rng {
 /// The `k`-th mutation of `data` under `rng`, and its description.
 fn mutate(data: &[u8], k: usize, rng: &mut Rng) -> (Vec<u8>, String) {
     let len = data.len();
-    match k % 5 {
+    match k % 7 {
         0 => {
             let at = rng.below(len);
             (data[..at].to_vec(), format!("truncated at {at}"))
@@ -83,6 +84,52 @@ fn mutate(data: &[u8], k: usize, rng: &mut Rng) -> (Vec<u8>, String) {
                 }
             }
             (d, format!("{} random bytes anywhere", n.min(64)))
+        }
+        5 => {
+            // Structure: a CFB's first FAT sector (header DIFAT[0]), or a
+            // PDF's last xref table (digits of its offsets).
+            let mut d = data.to_vec();
+            let region = if data.starts_with(b"\xD0\xCF\x11\xE0") {
+                let shift = data.get(0x1E).map_or(9, |&s| u32::from(s).clamp(7, 12));
+                let fat0 = data
+                    .get(0x4C..0x50)
+                    .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+                let at = (u64::from(fat0) + 1) << shift;
+                usize::try_from(at)
+                    .ok()
+                    .filter(|&a| a < len)
+                    .map(|a| (a, (1usize << shift).min(len - a)))
+            } else {
+                data.windows(5)
+                    .rposition(|w| w == b"xref\n" || w == b"xref\r")
+                    .map(|a| (a, 400.min(len - a)))
+            };
+            let (at, size) = region.unwrap_or((0, len.min(1024)));
+            for _ in 0..4 {
+                let i = at + rng.below(size);
+                if let Some(b) = d.get_mut(i) {
+                    *b = if data.starts_with(b"%PDF") {
+                        b'0' + (rng.next() % 10) as u8
+                    } else {
+                        rng.next() as u8
+                    };
+                }
+            }
+            (d, format!("4 bytes in the FAT / xref at {at}"))
+        }
+        6 => {
+            // Word's FIB: the WordDocument stream starts with 0xA5EC; the
+            // FIB's counts and fc/lcb pairs follow within 1 KiB.
+            let mut d = data.to_vec();
+            let fib = data.windows(2).position(|w| w == [0xEC, 0xA5]).unwrap_or(0);
+            let size = (len - fib).min(1024);
+            for _ in 0..4 {
+                let i = fib + rng.below(size);
+                if let Some(b) = d.get_mut(i) {
+                    *b = rng.next() as u8;
+                }
+            }
+            (d, format!("4 bytes in the FIB at {fib}"))
         }
         _ => {
             let from = rng.below(len);

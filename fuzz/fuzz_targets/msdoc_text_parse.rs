@@ -1,0 +1,32 @@
+//! Fuzzes `msdoc-text`: a whole compound file through
+//! `WordDocument::from_compound_file`, and the same bytes split into a
+//! WordDocument and a table stream for `WordDocument::parse_with` (so the
+//! FIB, CLX and FKP parsers see mutations the container would reject).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use msdoc_text::{Options, Streams, WordDocument};
+
+fuzz_target!(|data: &[u8]| {
+    let options = Options::default();
+    if let Ok(cf) = ole_cfb_read::CompoundFile::open(data) {
+        if let Ok(doc) = WordDocument::from_compound_file(&cf, &options) {
+            let _ = doc.text();
+        }
+    }
+    // Split point from the first two bytes: WordDocument, then the table.
+    let Some((head, rest)) = data.split_first_chunk::<2>() else {
+        return;
+    };
+    let split = usize::from(u16::from_le_bytes(*head)).min(rest.len());
+    let (word_document, table) = rest.split_at(split);
+    let streams = Streams {
+        word_document,
+        table0: Some(table),
+        table1: Some(table),
+        data: None,
+    };
+    if let Ok(doc) = WordDocument::parse_with(&streams, &options) {
+        let _ = doc.text();
+    }
+});

@@ -1,0 +1,89 @@
+//! `cargo xtask fuzz-seeds`: seed corpora for the fuzz targets from
+//! `fixtures/` (never from `../shared/corpus`), one folder per target under
+//! `fuzz/corpus/` (ignored by git; libFuzzer adds what it finds there).
+
+use std::path::{Path, PathBuf};
+
+use crate::util::{workspace_root, write};
+
+/// Which fixtures seed which target, by extension (`*` takes every input).
+const TARGETS: &[(&str, &[&str])] = &[
+    ("ole_cfb_read_open", &["cfb", "doc"]),
+    ("msdoc_text_parse", &["doc", "cfb"]),
+    ("pdf_lex_document", &["pdf"]),
+    ("pdf_lex_content", &["pdf"]),
+    ("pdf_lex_filters", &["pdf"]),
+    ("pdf_text_extract", &["pdf"]),
+    ("pdf_cmap_parse", &["cmap"]),
+    ("html_text_extract", &["txt", "html", "htm"]),
+    ("textract_extract", &["*"]),
+];
+
+/// A fixture's metadata rather than an input: goldens, expected strings, tables.
+fn is_metadata(name: &str) -> bool {
+    [
+        ".golden.",
+        ".expected.",
+        ".encoding.",
+        ".error.",
+        ".streams.",
+    ]
+    .iter()
+    .any(|m| name.contains(m))
+        || name.ends_with(".tsv")
+        || name.ends_with(".json")
+}
+
+fn inputs() -> Result<Vec<PathBuf>, String> {
+    let root = workspace_root().join("fixtures");
+    let mut out = Vec::new();
+    let groups = std::fs::read_dir(&root).map_err(|e| format!("{}: {e}", root.display()))?;
+    for group in groups.flatten() {
+        let Ok(files) = std::fs::read_dir(group.path()) else {
+            continue;
+        };
+        for f in files.flatten() {
+            let name = f.file_name().to_string_lossy().into_owned();
+            if f.path().is_file() && !is_metadata(&name) {
+                out.push(f.path());
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+fn extension(path: &Path) -> String {
+    path.extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default()
+}
+
+/// Copies the fixtures into `fuzz/corpus/<target>/`, named `<group>-<file>`.
+pub fn run(_args: &[String]) -> Result<(), String> {
+    let files = inputs()?;
+    let corpus = workspace_root().join("fuzz/corpus");
+    for (target, exts) in TARGETS {
+        let mut n = 0;
+        for f in &files {
+            let ext = extension(f);
+            if !exts.contains(&"*") && !exts.contains(&ext.as_str()) {
+                continue;
+            }
+            let group = f
+                .parent()
+                .and_then(Path::file_name)
+                .map(|g| g.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let name = f
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let bytes = std::fs::read(f).map_err(|e| format!("{}: {e}", f.display()))?;
+            write(&corpus.join(target).join(format!("{group}-{name}")), &bytes)?;
+            n += 1;
+        }
+        println!("fuzz/corpus/{target}: {n} seeds");
+    }
+    Ok(())
+}
