@@ -59,6 +59,7 @@ pub(crate) struct InterpLimits {
     pub max_glyphs: usize,
     pub max_ops: usize,
     pub max_form_depth: usize,
+    pub deadline: Option<std::time::Instant>,
 }
 
 /// The text parts of the graphics state (§8.4.1, §9.3.1).
@@ -86,7 +87,10 @@ pub(crate) struct Interpreter {
     pub unmapped: usize,
     pub warnings: Vec<String>,
     limits: InterpLimits,
-    ops: usize,
+    /// Operations run so far (forms included).
+    pub ops: usize,
+    /// Set when the deadline stopped the page.
+    pub past_deadline: bool,
     gs: GState,
     stack: Vec<GState>,
     tm: Matrix,
@@ -99,6 +103,8 @@ pub(crate) struct Interpreter {
 
 const MAX_GSTATE_STACK: usize = 256;
 const MAX_MARKED_STACK: usize = 256;
+/// Operations between two looks at the clock.
+const DEADLINE_EVERY: usize = 4096;
 
 impl Interpreter {
     /// An interpreter whose initial CTM maps user space to the upright page.
@@ -109,6 +115,7 @@ impl Interpreter {
             warnings: Vec::new(),
             limits,
             ops: 0,
+            past_deadline: false,
             gs: GState {
                 ctm: base,
                 font: None,
@@ -146,6 +153,14 @@ impl Interpreter {
             self.ops += 1;
             if self.ops > self.limits.max_ops {
                 self.hit_limit(&format!("{} operations", self.limits.max_ops));
+                return;
+            }
+            if self.ops % DEADLINE_EVERY == 0
+                && let Some(deadline) = self.limits.deadline
+                && std::time::Instant::now() >= deadline
+            {
+                self.past_deadline = true;
+                self.hit_limit("the time the deadline allows");
                 return;
             }
             let a = &op.operands;
@@ -509,6 +524,7 @@ mod tests {
     const LIMITS: InterpLimits = InterpLimits {
         max_glyphs: 100_000,
         max_ops: 1_000_000,
+        deadline: None,
         max_form_depth: 8,
     };
 
@@ -659,6 +675,24 @@ mod tests {
         it.run(b"BT /F1 10 Tf (abcdef) Tj (gh) Tj ET", &scope);
         assert_eq!(it.glyphs.len(), 3);
         assert_eq!(it.warnings.len(), 1);
+    }
+
+    #[test]
+    fn a_spent_deadline_stops_the_page() {
+        let mut it = Interpreter::new(
+            Matrix::IDENTITY,
+            InterpLimits {
+                deadline: Some(std::time::Instant::now()),
+                ..LIMITS
+            },
+        );
+        let scope: Rc<dyn Scope<'static>> = Rc::new(ToyScope::default());
+        let content = b"q Q ".repeat(100_000);
+        it.run(&content, &scope);
+        assert!(it.past_deadline);
+        assert_eq!(it.ops, DEADLINE_EVERY);
+        assert_eq!(it.warnings.len(), 1, "{:?}", it.warnings);
+        assert!(it.warnings[0].contains("deadline"));
     }
 
     #[test]

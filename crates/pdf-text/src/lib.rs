@@ -70,6 +70,13 @@ pub struct Limits {
     pub max_glyphs_per_page: usize,
     /// Content-stream operations run per page (forms included).
     pub max_ops_per_page: usize,
+    /// Content-stream operations run in the whole document; the pages after
+    /// the one that reaches it are dropped with a warning.
+    pub max_ops_per_document: usize,
+    /// The instant extraction gives up: checked every few thousand
+    /// operations and before each page; the text read so far is kept and a
+    /// warning says where it stopped.
+    pub deadline: Option<std::time::Instant>,
     /// Form XObjects nested at most this deep.
     pub max_form_depth: usize,
     /// Bytes of text produced at most; later pages are dropped with a warning.
@@ -82,6 +89,8 @@ impl Default for Limits {
             max_pages: 100_000,
             max_glyphs_per_page: 2_000_000,
             max_ops_per_page: 20_000_000,
+            max_ops_per_document: 200_000_000,
+            deadline: None,
             max_form_depth: 24,
             max_output_bytes: 256 << 20,
         }

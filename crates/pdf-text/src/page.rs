@@ -263,6 +263,30 @@ fn annotations(ctx: &Ctx<'_>, page: &pdf_lex::Page, it: &mut Interpreter) {
     }
 }
 
+/// What identifies the result of a page: its content streams, annotations,
+/// resources and geometry. Pages that share all of these (a template page
+/// repeated, or a hostile file pointing 200 pages at one huge stream) give
+/// the same text, so it is computed once.
+fn page_key(page: &pdf_lex::Page) -> String {
+    format!(
+        "{:?}|{:?}|{:?}|{:?}|{:?}|{}",
+        page.dict.get(b"Contents"),
+        page.dict.get(b"Annots"),
+        page.resources,
+        page.crop_box,
+        page.media_box,
+        page.rotate
+    )
+}
+
+/// One page's result.
+#[derive(Clone)]
+struct PageResult {
+    text: String,
+    warnings: Vec<String>,
+    unmapped: usize,
+}
+
 /// Extracts every page.
 pub(crate) fn extract(doc: &Document<'_>, options: &Options) -> Result<PdfText, Error> {
     let pages = doc.pages()?;
@@ -273,15 +297,23 @@ pub(crate) fn extract(doc: &Document<'_>, options: &Options) -> Result<PdfText, 
         warnings: RefCell::new(Vec::new()),
     };
     let limits = &options.limits;
-    let interp_limits = InterpLimits {
-        max_glyphs: limits.max_glyphs_per_page,
-        max_ops: limits.max_ops_per_page,
-        max_form_depth: limits.max_form_depth,
-    };
     let layout_opts = LayoutOptions {
         physical: options.layout,
+        dehyphenate: !options.keep_hyphenation,
         ..LayoutOptions::default()
     };
+    // Keys of the pages that share their result with a later page, with how
+    // many pages are still to come; a result is kept only while it is needed.
+    let keys: Vec<Option<String>> = pages
+        .iter()
+        .map(|p| p.dict.get(b"Contents").map(|_| page_key(p)))
+        .collect();
+    let mut remaining: HashMap<&str, usize> = HashMap::new();
+    for k in keys.iter().flatten() {
+        *remaining.entry(k.as_str()).or_default() += 1;
+    }
+    let mut cache: HashMap<&str, PageResult> = HashMap::new();
+    let mut ops_left = limits.max_ops_per_document;
     let mut out = PdfText::default();
     for (index, page) in pages.iter().enumerate() {
         if index >= limits.max_pages {
@@ -301,59 +333,126 @@ pub(crate) fn extract(doc: &Document<'_>, options: &Options) -> Result<PdfText, 
             });
             break;
         }
-        let content = match doc.page_contents(page) {
-            Ok(c) => c,
-            Err(e) => {
-                out.warnings.push(Warning {
-                    page: Some(index),
-                    message: format!("page content unreadable: {e}"),
-                });
-                Vec::new()
-            }
-        };
-        let [x0, y0, x1, y1] = page
-            .crop_box
-            .or(page.media_box)
-            .unwrap_or([0.0, 0.0, 612.0, 792.0]);
-        let base = Matrix::page_rotation(page.rotate, x0, y0, x1, y1);
-        let base = if base.is_finite() {
-            base
-        } else {
-            Matrix::IDENTITY
-        };
-        let mut it = Interpreter::new(base, interp_limits);
-        let scope: Rc<dyn Scope<'_> + '_> = Rc::new(ResScope {
-            ctx: &ctx,
-            res: page.resources.clone().unwrap_or_default(),
-        });
-        it.run(&content, &scope);
-        annotations(&ctx, page, &mut it);
-        let text = layout_page(&it.glyphs, &layout_opts);
-        for w in it.warnings {
+        if limits
+            .deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+        {
             out.warnings.push(Warning {
                 page: Some(index),
-                message: w,
+                message: "deadline reached; this and later pages dropped".into(),
             });
+            break;
         }
-        for w in ctx.warnings.borrow_mut().drain(..) {
-            out.warnings.push(Warning {
-                page: Some(index),
-                message: w,
-            });
-        }
-        if it.unmapped > 0 {
+        if ops_left == 0 {
             out.warnings.push(Warning {
                 page: Some(index),
                 message: format!(
-                    "{} glyphs without a Unicode mapping (shown as U+FFFD)",
-                    it.unmapped
+                    "{} content-stream operations run in the document; this and later pages dropped",
+                    limits.max_ops_per_document
                 ),
             });
+            break;
         }
-        out.unmapped_glyphs += it.unmapped;
-        out.text.push_str(&text);
+        let key = keys[index].as_deref();
+        let shared = key.filter(|k| remaining.get(k).is_some_and(|&n| n > 1));
+        let cached = key.and_then(|k| cache.get(k).cloned());
+        if let Some(k) = key
+            && let Some(n) = remaining.get_mut(k)
+        {
+            *n -= 1;
+            if *n == 0 {
+                cache.remove(k);
+            }
+        }
+        let (result, stop) = match cached {
+            Some(r) => (r, false),
+            None => {
+                let (r, ops, stop) = run_page(&ctx, page, limits, ops_left, &layout_opts);
+                ops_left = ops_left.saturating_sub(ops);
+                if let Some(k) = shared
+                    && !stop
+                {
+                    cache.insert(k, r.clone());
+                }
+                (r, stop)
+            }
+        };
+        for w in result.warnings {
+            out.warnings.push(Warning {
+                page: Some(index),
+                message: w,
+            });
+        }
+        out.unmapped_glyphs += result.unmapped;
+        out.text.push_str(&result.text);
         out.text.push('\u{c}');
-        out.pages.push(text);
+        out.pages.push(result.text);
+        if stop {
+            break;
+        }
     }
     Ok(out)
+}
+
+/// Runs one page: its content, then its annotations' appearances, then the
+/// layout. Returns the result, the operations it ran and whether the
+/// deadline stopped it.
+fn run_page(
+    ctx: &Ctx<'_>,
+    page: &pdf_lex::Page,
+    limits: &crate::Limits,
+    ops_left: usize,
+    layout_opts: &LayoutOptions,
+) -> (PageResult, usize, bool) {
+    let doc = ctx.doc;
+    let mut warnings = Vec::new();
+    let content = match doc.page_contents(page) {
+        Ok(c) => c,
+        Err(e) => {
+            warnings.push(format!("page content unreadable: {e}"));
+            Vec::new()
+        }
+    };
+    let [x0, y0, x1, y1] = page
+        .crop_box
+        .or(page.media_box)
+        .unwrap_or([0.0, 0.0, 612.0, 792.0]);
+    let base = Matrix::page_rotation(page.rotate, x0, y0, x1, y1);
+    let base = if base.is_finite() {
+        base
+    } else {
+        Matrix::IDENTITY
+    };
+    let mut it = Interpreter::new(
+        base,
+        InterpLimits {
+            max_glyphs: limits.max_glyphs_per_page,
+            max_ops: limits.max_ops_per_page.min(ops_left),
+            max_form_depth: limits.max_form_depth,
+            deadline: limits.deadline,
+        },
+    );
+    let scope: Rc<dyn Scope<'_> + '_> = Rc::new(ResScope {
+        ctx,
+        res: page.resources.clone().unwrap_or_default(),
+    });
+    it.run(&content, &scope);
+    if !it.past_deadline {
+        annotations(ctx, page, &mut it);
+    }
+    let text = layout_page(&it.glyphs, layout_opts);
+    warnings.append(&mut it.warnings);
+    warnings.extend(ctx.warnings.borrow_mut().drain(..));
+    if it.unmapped > 0 {
+        warnings.push(format!(
+            "{} glyphs without a Unicode mapping (shown as U+FFFD)",
+            it.unmapped
+        ));
+    }
+    let result = PageResult {
+        text,
+        warnings,
+        unmapped: it.unmapped,
+    };
+    (result, it.ops, it.past_deadline)
 }

@@ -74,10 +74,15 @@ pub struct Limits {
     /// included (default 2,000,000; a dense real page has well under a
     /// million); the rest of the page is dropped with a warning.
     pub max_operations_per_page: usize,
+    /// Most content-stream operations run in one PDF (default 100,000,000,
+    /// a few tenths of a second); the pages after the one that reaches it
+    /// are dropped with a warning. Pages that share their content stream
+    /// and resources are interpreted once.
+    pub max_operations_per_document: usize,
     /// Wall-clock time allowed per document (default 30 s; `None` for no
     /// deadline). Checked inside the long loops the layers expose: PDF
-    /// object loads, stream decoding and xref recovery, Word piece
-    /// assembly. Past it, a document gives what was read with a warning,
+    /// object loads, stream decoding, xref recovery and content-stream
+    /// interpretation, Word piece assembly. Past it, a document gives what was read with a warning,
     /// or [`crate::Error::LimitExceeded`] `{ what: "deadline", .. }`.
     pub deadline: Option<Duration>,
 }
@@ -93,6 +98,7 @@ impl Default for Limits {
             max_depth: 256,
             max_pages: 100_000,
             max_operations_per_page: 2_000_000,
+            max_operations_per_document: 100_000_000,
             deadline: Some(Duration::from_secs(30)),
         }
     }

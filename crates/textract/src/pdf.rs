@@ -42,6 +42,8 @@ pub(crate) fn extract(
             max_output_bytes: limits.max_output_bytes,
             max_pages: limits.max_pages,
             max_ops_per_page: limits.max_operations_per_page,
+            max_ops_per_document: limits.max_operations_per_document,
+            deadline,
             max_form_depth: limits
                 .max_depth
                 .min(pdf_text::Limits::default().max_form_depth),
