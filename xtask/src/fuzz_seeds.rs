@@ -15,6 +15,7 @@ const TARGETS: &[(&str, &[&str])] = &[
     ("pdf_lex_filters", &["pdf"]),
     ("pdf_text_extract", &["pdf"]),
     ("pdf_cmap_parse", &["cmap"]),
+    ("html_charset_sniff", &["txt", "html", "htm"]),
     ("html_text_extract", &["txt", "html", "htm"]),
     ("textract_extract", &["*"]),
 ];
