@@ -332,9 +332,7 @@ fn strip_field_codes(text: &str) -> String {
         let mut bare_left = usize::from(matches!(w.trim_end(), "HYPERLINK" | "INCLUDEPICTURE"));
         while let Some(next) = words.peek() {
             let t = next.trim_end();
-            if t.is_empty() {
-                words.next();
-            } else if t.starts_with('\\') && t.chars().count() <= 2 {
+            if t.is_empty() || (t.starts_with('\\') && t.chars().count() <= 2) {
                 words.next();
             } else if t.starts_with('"') {
                 let mut quoted = t.len() > 1 && t.ends_with('"');
