@@ -87,6 +87,12 @@ impl Runs {
         }
     }
 
+    /// The start of the first run after `fc`, when `fc` is in none.
+    pub fn next_start(&self, fc: u32) -> Option<u32> {
+        let idx = self.runs.partition_point(|r| r.start <= fc);
+        self.runs.get(idx).map(|r| r.start)
+    }
+
     /// Number of runs.
     #[cfg(test)]
     pub fn len(&self) -> usize {

@@ -123,55 +123,89 @@ pub(crate) fn assemble(
         let first = have.saturating_sub(piece.cp_start);
         let end = piece.cp_end.min(total);
         let size = piece.char_size();
+        let count = end.saturating_sub(piece.cp_start);
         let mut out_of_range = false;
-        for i in first..end.saturating_sub(piece.cp_start) {
-            if i % (1 << 16) == 0 && i > first && past_deadline() {
-                warnings.push(Warning::LimitReached {
-                    what: "deadline",
-                    limit: 0,
-                });
-                break 'pieces;
+        // Segments of CPs that share one CHPX run: the flags are looked up
+        // once per segment, the characters copied in a tight loop.
+        let mut i = first;
+        let mut next_clock = first.saturating_add(1 << 16);
+        while i < count {
+            if i >= next_clock {
+                next_clock = i.saturating_add(1 << 16);
+                if past_deadline() {
+                    warnings.push(Warning::LimitReached {
+                        what: "deadline",
+                        limit: 0,
+                    });
+                    break 'pieces;
+                }
             }
             let fc64 = u64::from(piece.byte_offset) + u64::from(i) * u64::from(size);
-            let pos = usize::try_from(fc64).unwrap_or(usize::MAX);
-            let ch = if piece.is_8bit {
-                src.word_document.get(pos).map(|&b| {
-                    if src.legacy {
-                        u16::from(b)
-                    } else {
-                        compressed_char(b)
-                    }
-                })
-            } else {
-                match (
-                    src.word_document.get(pos),
-                    pos.checked_add(1).and_then(|p| src.word_document.get(p)),
-                ) {
-                    (Some(&lo), Some(&hi)) => Some(u16::from_le_bytes([lo, hi])),
-                    _ => None,
-                }
-            };
-            let Some(ch) = ch else {
-                out_of_range = true;
-                units.push(nul);
-                continue;
-            };
             let fc = u32::try_from(fc64).unwrap_or(u32::MAX);
-            let (mut flags, obj) = src.chpx.find(fc).map_or((0, 0), |r| (r.flags, r.obj));
-            // The field separator of an EMBED field (or the 0x01 anchor) carries
-            // fOle2 and the ObjectPool storage number.
-            if flags & chp::OLE2 != 0 && obj != 0 && src.objects.len() < 1 << 16 {
-                src.objects.push((units.len() as u32, obj));
+            let (flags, obj, run_end) = match src.chpx.find(fc) {
+                Some(r) => (r.flags, r.obj, u64::from(r.end)),
+                None => (0, 0, src.chpx.next_start(fc).map_or(u64::MAX, u64::from)),
+            };
+            // CPs of this piece before the run ends (at least one).
+            let in_run = run_end
+                .saturating_sub(fc64)
+                .div_ceil(u64::from(size))
+                .clamp(1, u64::from(count - i));
+            let n = in_run as usize;
+            let pos = usize::try_from(fc64).unwrap_or(usize::MAX);
+            let want = n * size as usize;
+            let bytes = src
+                .word_document
+                .get(pos..)
+                .map_or(&[][..], |rest| &rest[..want.min(rest.len())]);
+            let cp0 = units.len() as u32;
+            if piece.is_8bit {
+                if src.legacy {
+                    units.extend(bytes.iter().map(|&b| Unit {
+                        ch: u16::from(b),
+                        flags,
+                    }));
+                } else {
+                    units.extend(bytes.iter().map(|&b| Unit {
+                        ch: compressed_char(b),
+                        flags,
+                    }));
+                }
+            } else {
+                units.extend(bytes.chunks_exact(2).map(|c| Unit {
+                    ch: u16::from_le_bytes([c[0], c[1]]),
+                    flags,
+                }));
             }
-            if ch == 0x07 {
-                flags |= src.papx.lookup(fc) & PAP_TTP;
-            } else if ch == 0x0D
-                && let Some((ilfo, ilvl)) = src.papx.find(fc).and_then(|r| r.list)
-                && src.list_marks.len() < 1 << 20
-            {
-                src.list_marks.push((units.len() as u32, ilfo, ilvl));
+            let got = units.len() as u32 - cp0;
+            if (got as usize) < n {
+                out_of_range = true;
+                units.resize(cp0 as usize + n, nul);
             }
-            units.push(Unit { ch, flags });
+            // Table cell marks and paragraph marks take paragraph
+            // properties; an OLE anchor records its ObjectPool storage.
+            for k in 0..got {
+                let at = (cp0 + k) as usize;
+                let ch = units[at].ch;
+                if ch != 0x07 && ch != 0x0D && flags & chp::OLE2 == 0 {
+                    continue;
+                }
+                let fc = fc.saturating_add(k * size);
+                // The field separator of an EMBED field (or the 0x01 anchor)
+                // carries fOle2 and the ObjectPool storage number.
+                if flags & chp::OLE2 != 0 && obj != 0 && src.objects.len() < 1 << 16 {
+                    src.objects.push((at as u32, obj));
+                }
+                if ch == 0x07 {
+                    units[at].flags |= src.papx.lookup(fc) & PAP_TTP;
+                } else if ch == 0x0D
+                    && let Some((ilfo, ilvl)) = src.papx.find(fc).and_then(|r| r.list)
+                    && src.list_marks.len() < 1 << 20
+                {
+                    src.list_marks.push((at as u32, ilfo, ilvl));
+                }
+            }
+            i += in_run as u32;
         }
         if out_of_range {
             warnings.push(Warning::PieceOutOfRange {
@@ -228,16 +262,27 @@ pub(crate) fn render(
 ) -> String {
     let labels = lists.map(|l| list_labels(units, l)).unwrap_or_default();
     let mut labels = labels.into_iter().peekable();
+    // Where the next list label goes (`usize::MAX` when none is left).
+    let mut next_label = labels.peek().map_or(usize::MAX, |l| l.0);
     let mut out: Vec<u16> = Vec::with_capacity(units.len());
     // Field stack: `false` while in the field code, `true` once past the separator.
     let mut fields: Vec<bool> = Vec::new();
     let mut in_code = 0usize;
     let mut overflow = 0usize;
     for (i, u) in units.iter().enumerate() {
-        while let Some((_, label)) = labels.next_if(|(at, _)| *at <= i) {
-            if in_code == 0 && overflow == 0 {
-                out.extend_from_slice(&label);
+        // The common case: a printable character without formatting flags,
+        // outside field codes, where no label goes.
+        if u.ch >= 0x20 && u.flags == 0 && in_code == 0 && overflow == 0 && i < next_label {
+            out.push(u.ch);
+            continue;
+        }
+        if i >= next_label {
+            while let Some((_, label)) = labels.next_if(|(at, _)| *at <= i) {
+                if in_code == 0 && overflow == 0 {
+                    out.extend_from_slice(&label);
+                }
             }
+            next_label = labels.peek().map_or(usize::MAX, |l| l.0);
         }
         match u.ch {
             0x13 => {
