@@ -239,7 +239,7 @@ impl WordDocument {
             (true, false) => Some(clx::Legacy::Bytes),
             (true, true) => Some(clx::Legacy::Utf16),
         };
-        let encoding = (legacy_kind == Some(clx::Legacy::Bytes)).then(|| {
+        let code_page = legacy.then(|| {
             let cp = options
                 .legacy_code_page
                 .or_else(|| code_page_for_lid(fib.lid()))
@@ -251,6 +251,7 @@ impl WordDocument {
             cp.and_then(encoding_for_code_page)
                 .unwrap_or(encoding_rs::WINDOWS_1252)
         });
+        let encoding = code_page.filter(|_| legacy_kind == Some(clx::Legacy::Bytes));
         let pieces = Self::piece_table(&fib, table, legacy_kind, total_cp, limits, &mut warnings)?;
         let mut anchors = Vec::new();
         let mut list_marks = Vec::new();
@@ -271,7 +272,10 @@ impl WordDocument {
             objects: &mut anchors,
             list_marks: &mut list_marks,
         };
-        let units = text::assemble(pieces.pieces(), total_cp, src, limits, &mut warnings);
+        let mut units = text::assemble(pieces.pieces(), total_cp, src, limits, &mut warnings);
+        if let (Some(clx::Legacy::Utf16), Some(code_page)) = (legacy_kind, code_page) {
+            text::ext_chars(&mut units, code_page);
+        }
         let mut objects: Vec<OleObject> = Vec::new();
         let mut seen = std::collections::BTreeSet::new();
         let mut stories: [String; 8] = Default::default();

@@ -217,6 +217,37 @@ pub(crate) fn assemble(
     units
 }
 
+/// Word 6/95 Far East "extended characters" (`fExtChar`): 16-bit units
+/// that are not UTF-16. A unit whose high byte is a lead byte of the
+/// document's double-byte code page is that code page's character
+/// `[high, low]`; any other unit is the single byte in its low half (Word
+/// leaves stray values in the high half: `Bug51944.doc` has a paragraph
+/// mark stored as 0x350D and a right quote as 0x1092, which Word shows as
+/// `\r` and `’`), read as MS-DOC's cp1252 like a compressed piece.
+pub(crate) fn ext_chars(units: &mut [Unit], code_page: &'static Encoding) {
+    let double_byte = [
+        encoding_rs::SHIFT_JIS,
+        encoding_rs::GBK,
+        encoding_rs::BIG5,
+        encoding_rs::EUC_KR,
+    ]
+    .contains(&code_page);
+    for u in units {
+        let [lo, hi] = u.ch.to_le_bytes();
+        if double_byte && hi >= 0x81 {
+            let pair = [hi, lo];
+            let (text, had_errors) = code_page.decode_without_bom_handling(&pair);
+            let mut chars = text.chars();
+            u.ch = match (chars.next(), chars.next(), had_errors) {
+                (Some(c), None, false) => u16::try_from(u32::from(c)).unwrap_or(0xFFFD),
+                _ => 0xFFFD,
+            };
+        } else {
+            u.ch = compressed_char(lo);
+        }
+    }
+}
+
 /// What [`render`] needs to number list paragraphs.
 pub(crate) struct Lists<'a> {
     /// (CP of the paragraph mark, ilfo, ilvl), sorted by CP.
@@ -453,6 +484,23 @@ mod tests {
             render(&units(&[0xD83D, 0x41]), None, &Limits::default(), None),
             "\u{FFFD}A"
         );
+    }
+
+    #[test]
+    fn extended_characters_take_the_low_byte_or_a_double_byte_character() {
+        // 'x', a paragraph mark with a stray high byte, a right quote with
+        // one, and Big5 中 (A4 A4) stored as the unit 0xA4A4.
+        let mut u = units(&[0x0078, 0x350D, 0x1092, 0xA4A4]);
+        ext_chars(&mut u, encoding_rs::BIG5);
+        let ch: Vec<u16> = u.iter().map(|u| u.ch).collect();
+        assert_eq!(ch, [0x78, 0x0D, 0x2019, 0x4E2D]);
+        // An invalid pair becomes U+FFFD; a single-byte code page never
+        // reads a high byte as a lead byte.
+        let mut u = units(&[0x81FF, 0x4E2D]);
+        ext_chars(&mut u, encoding_rs::BIG5);
+        assert_eq!(u[0].ch, 0xFFFD);
+        ext_chars(&mut u[1..], encoding_rs::WINDOWS_1252);
+        assert_eq!(u[1].ch, 0x2D);
     }
 
     #[test]

@@ -159,3 +159,16 @@ fn capitalized_doc_fcaps() {
     };
     assert!(text.contains("The following word is: CAPITALIZED."));
 }
+
+/// Far East Word 95 extended characters with stray high bytes: Word shows a
+/// paragraph mark and a right quote (Apache POI's test of this file asserts
+/// the first and leaves the second as a TODO).
+#[test]
+fn bug51944_doc_extended_characters() {
+    let Some(text) = corpus_text("doc/poi/Bug51944.doc") else {
+        return;
+    };
+    assert!(text.contains("\n9-55 xxxxx block5"), "{text}");
+    assert!(text.contains("xxxxxx\u{2019}x block2"), "{text}");
+    assert!(!text.contains('\u{350D}') && !text.contains('\u{1092}'));
+}
