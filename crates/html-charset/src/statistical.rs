@@ -3,7 +3,7 @@
 //! uses for unlabeled legacy content.
 
 use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
-use encoding_rs::{Encoding, UTF_16BE, UTF_16LE};
+use encoding_rs::{Encoding, MACINTOSH, UTF_16BE, UTF_16LE, WINDOWS_1252};
 
 /// BOM-less UTF-16 whose text is Basic Latin: in the first `head` bytes
 /// (at least 30, Firefox's "room for `<title></title>`"), every byte at one
@@ -56,7 +56,83 @@ pub(crate) fn guess(
     } else {
         Utf8Detection::Deny
     };
-    Some(detector.guess(tld.as_deref(), utf8))
+    let guessed = detector.guess(tld.as_deref(), utf8);
+    Some(sparse_recheck(slice, guessed))
+}
+
+/// At most this many non-ASCII bytes count as sparse evidence.
+const SPARSE_MAX: usize = 8;
+
+/// With a handful of non-ASCII bytes, `chardetng` has almost nothing to go
+/// on and may pick a letter where the text has punctuation: one `0xA3`
+/// before digits is `Ł825` in windows-1250 but `£825` in windows-1252, one
+/// `0xD5` in `Blanchard?s` is `Õ` in windows-1252 but `’` in Mac Roman.
+/// For a single-byte guess on such input, each non-ASCII byte is read in
+/// its context under the guess, windows-1252 and Mac Roman; another
+/// encoding replaces the guess only when its readings are strictly more
+/// plausible (see [`plausibility`]).
+fn sparse_recheck(bytes: &[u8], guessed: &'static Encoding) -> &'static Encoding {
+    if !guessed.is_single_byte() {
+        return guessed;
+    }
+    let positions: Vec<usize> = bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b >= 0x80)
+        .map(|(i, _)| i)
+        .take(SPARSE_MAX + 1)
+        .collect();
+    // Valid UTF-8 is UTF-8 text whose detection was denied: the guess then
+    // is the policy's (windows-1252 for generic domains), not evidence.
+    if positions.is_empty()
+        || positions.len() > SPARSE_MAX
+        || std::str::from_utf8(bytes).map_or_else(|e| e.error_len().is_none(), |_| true)
+    {
+        return guessed;
+    }
+    let score = |enc: &'static Encoding| -> i32 {
+        positions
+            .iter()
+            .map(|&i| {
+                let prev = i.checked_sub(1).and_then(|j| bytes.get(j)).copied();
+                let next = bytes.get(i + 1).copied();
+                plausibility(enc, bytes[i], prev, next)
+            })
+            .sum()
+    };
+    let mut best = (score(guessed), guessed);
+    for candidate in [WINDOWS_1252, MACINTOSH] {
+        let s = score(candidate);
+        if s > best.0 {
+            best = (s, candidate);
+        }
+    }
+    best.1
+}
+
+/// How plausible byte `b`, read in `enc` between the bytes `prev` and
+/// `next`, is as text: a capital letter right after a lower-case letter or
+/// right before a digit is implausible (−2), a C1 control or unmapped byte
+/// more so (−3); a lower-case letter next to letters is plausible (+1), an
+/// apostrophe between letters or a currency sign before a digit more so
+/// (+2); anything else is neutral.
+fn plausibility(enc: &'static Encoding, b: u8, prev: Option<u8>, next: Option<u8>) -> i32 {
+    let one = [b];
+    let (text, had_errors) = enc.decode_without_bom_handling(&one);
+    let Some(ch) = text.chars().next().filter(|_| !had_errors) else {
+        return -3;
+    };
+    let lower = |x: Option<u8>| x.is_some_and(|c| c.is_ascii_lowercase());
+    let letter = |x: Option<u8>| x.is_some_and(|c| c.is_ascii_alphabetic());
+    let digit = next.is_some_and(|c| c.is_ascii_digit());
+    match ch {
+        '\u{80}'..='\u{9F}' => -3,
+        c if c.is_uppercase() && (lower(prev) || digit) => -2,
+        c if c.is_lowercase() && (letter(prev) || letter(next)) => 1,
+        '\u{2019}' | '\'' if letter(prev) && letter(next) => 2,
+        '£' | '€' | '¥' | '¢' if digit => 2,
+        _ => 0,
+    }
 }
 
 #[cfg(test)]
@@ -89,6 +165,22 @@ mod tests {
         // Upper case, periods and non-ASCII would panic inside chardetng.
         let _ = guess(b"\xC8\xE7", Some("Example.RU"), false, 1024);
         let _ = guess(b"\xC8\xE7", Some("\u{440}\u{444}"), false, 1024);
+    }
+
+    #[test]
+    fn sparse_bytes_are_read_in_context() {
+        // One pound sign before digits (chardetng alone says windows-1250).
+        let bbc = b"<p>if rangers draw i stand to lift \xA3825. not bad for a \xA32 bet.</p>";
+        assert_eq!(guess(bbc, None, false, 1 << 20), Some(WINDOWS_1252));
+        // One Mac Roman apostrophe in plain ASCII text.
+        let mac = b"\"Product\"=\"Daniel Blanchard\xD5s Trackpad\" and more ASCII text";
+        assert_eq!(guess(mac, None, false, 1 << 20), Some(MACINTOSH));
+        // Letters in words stay letters: no switch away from the guess.
+        let cafe = b"un caf\xE9 cr\xE8me br\xFBl\xE9e";
+        assert_eq!(guess(cafe, None, false, 1 << 20), Some(WINDOWS_1252));
+        let (cz, _, _) = encoding_rs::WINDOWS_1250.encode("Žluťoučký kůň");
+        let g = guess(&cz, Some("cz"), false, 1 << 20).unwrap();
+        assert_eq!(sparse_recheck(&cz, g), g);
     }
 
     #[test]

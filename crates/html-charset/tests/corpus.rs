@@ -156,17 +156,11 @@ fn options_for(path: &str) -> SniffOptions<'static> {
 
 /// Files whose bytes carry too little evidence for any detector; each is
 /// explained in docs/html-charset.md. A file listed here that starts to pass
-/// is fine; a file not listed that fails is a regression.
-const KNOWN_MISSES: [(&str, &str); 2] = [
-    (
-        "windows-1252___mozilla_bug421271_text.html",
-        "its only non-ASCII byte is 0xA3 (twice, before digits): £ in windows-1252, Ł in windows-1250; chardetng with no TLD prefers windows-1250",
-    ),
-    (
-        "MacRoman__ioreg_output.txt",
-        "one non-ASCII byte (0xD5) in 748 KB; chardetng does not detect macintosh",
-    ),
-];
+/// is fine; a file not listed that fails is a regression. Empty since the
+/// sparse-evidence check: the two single-byte files that were here
+/// (`windows-1252___mozilla_bug421271_text.html`, `MacRoman__ioreg_output.txt`)
+/// are sniffed right.
+const KNOWN_MISSES: [(&str, &str); 0] = [];
 
 #[test]
 fn chardet_files_are_sniffed_to_their_label() {
