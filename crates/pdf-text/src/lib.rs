@@ -59,6 +59,10 @@ pub struct Options {
     pub password: Option<String>,
     /// Caps on work and output.
     pub limits: Limits,
+    /// `pdf-lex`'s caps (stream and document decompressed bytes, objects,
+    /// depth) for the document [`extract_bytes`] opens; the facade lowers
+    /// the stream cap to 16 MiB.
+    pub pdf_limits: pdf_lex::Limits,
 }
 
 /// Caps that keep hostile files from using unbounded time or memory.
@@ -163,7 +167,7 @@ pub fn extract(doc: &pdf_lex::Document<'_>, options: &Options) -> Result<PdfText
 pub fn extract_bytes(data: &[u8], options: &Options) -> Result<PdfText, Error> {
     let lex_options = pdf_lex::Options {
         password: options.password.clone(),
-        ..pdf_lex::Options::default()
+        limits: options.pdf_limits.clone(),
     };
     let doc = pdf_lex::Document::open_with(data, &lex_options)?;
     let mut out = extract(&doc, options)?;

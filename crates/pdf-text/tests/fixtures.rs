@@ -178,3 +178,32 @@ fn keep_hyphenation_and_layout_options() {
                 && l.ends_with("The right column begins on the"))
     );
 }
+
+/// `Options::pdf_limits` reaches the document `extract_bytes` opens: the
+/// deflate bomb of `fixtures/hostile/` (a content stream of 10 GiB of NUL,
+/// which is white space to the content tokenizer) stops at an 8 MiB stream
+/// cap with a warning instead of walking hundreds of MiB. Regression for a
+/// fuzz timeout of `pdf_text_extract` (a damaged deflate stream that gave
+/// ~200 MB of white space under the 256 MiB default).
+#[test]
+fn pdf_limits_cap_the_streams_extract_bytes_decodes() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/hostile/deflate-bomb.pdf");
+    let data = std::fs::read(path).unwrap();
+    let options = pdf_text::Options {
+        pdf_limits: pdf_lex::Limits {
+            max_stream_bytes: 8 << 20,
+            ..pdf_lex::Limits::default()
+        },
+        ..pdf_text::Options::default()
+    };
+    let start = std::time::Instant::now();
+    let out = pdf_text::extract_bytes(&data, &options).unwrap();
+    assert_eq!(out.pages.len(), 1);
+    assert!(
+        out.warnings.iter().any(|w| w.message.contains("8388608")),
+        "{:?}",
+        out.warnings
+    );
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+}
