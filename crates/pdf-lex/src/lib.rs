@@ -44,6 +44,7 @@ mod lexer;
 mod object;
 mod page;
 mod text;
+mod token;
 mod xref;
 
 pub use document::Document;
