@@ -40,14 +40,14 @@ impl<'a> Lexer<'a> {
     }
 
     /// The bytes from the cursor on.
-    #[inline]
+    #[inline(always)]
     fn rest(&self) -> &'a [u8] {
         self.data.get(self.pos..).unwrap_or(&[])
     }
 
     /// Runs a token parser at the cursor; on success the cursor moves past
     /// what it consumed, on failure it stays.
-    #[inline]
+    #[inline(always)]
     fn run<O>(&mut self, parser: impl FnOnce(&'a [u8]) -> PResult<'a, O>) -> Option<O> {
         let input = self.rest();
         let (rest, out) = parser(input).ok()?;
@@ -56,9 +56,12 @@ impl<'a> Lexer<'a> {
     }
 
     /// Skips white space and comments.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn skip_ws(&mut self) {
-        self.run(token::skip_ws);
+        // Most tokens follow one another directly or after one space.
+        if self.peek().is_some_and(|b| is_ws(b) || b == b'%') {
+            self.run(token::skip_ws);
+        }
     }
 
     /// Reads a run of regular characters (a keyword or number token).
@@ -461,6 +464,76 @@ mod tests {
         assert_eq!(d.get(b"B"), Some(&Object::Null));
         assert_eq!(a[4], Object::Int(3));
         assert_eq!(a[5], Object::Int(4));
+    }
+
+    #[test]
+    fn comments_between_tokens() {
+        let o = obj(b"%head\n[1%a\n2 %b\r/A%c\r\n(s)%d\n<41>%e\n1 0%f\nR true%g\n]%tail");
+        let a = o.as_array().unwrap();
+        assert_eq!(a.len(), 7);
+        assert_eq!(a[0], Object::Int(1));
+        assert_eq!(a[1], Object::Int(2));
+        assert_eq!(a[2], Object::Name(b"A".to_vec()));
+        assert_eq!(a[3], Object::String(b"s".to_vec()));
+        assert_eq!(a[4], Object::String(b"A".to_vec()));
+        assert_eq!(a[5], Object::Ref(ObjRef::new(1, 0)));
+        assert_eq!(a[6], Object::Bool(true));
+        // A comment right after the object number is not white space: no
+        // reference (the `R` keyword is dropped from the array).
+        let o = obj(b"[5%c\n0 R]");
+        assert_eq!(o.as_array().unwrap(), &[Object::Int(5), Object::Int(0)]);
+        let o = obj(b"<</K 3 0 %c\n R/L[/x]>>");
+        let d = o.as_dict().unwrap();
+        assert_eq!(d.get(b"K"), Some(&Object::Ref(ObjRef::new(3, 0))));
+    }
+
+    #[test]
+    fn recovery() {
+        // Stray delimiters in an array, a junk key and a lone `>` in a dict.
+        let o = obj(b"[1 ) } { > 2]");
+        assert_eq!(o.as_array().unwrap(), &[Object::Int(1), Object::Int(2)]);
+        let o = obj(b"<</A 1 junk 7 /B>");
+        let d = o.as_dict().unwrap();
+        assert_eq!(d.get(b"A"), Some(&Object::Int(1)));
+        assert_eq!(d.get(b"B"), Some(&Object::Null));
+        assert!(matches!(
+            Lexer::new(b"[1 2", 0).parse_object(),
+            Err(Error::Truncated {
+                what: "array",
+                offset: 0
+            })
+        ));
+        assert!(matches!(
+            Lexer::new(b"<</A [1 endobj", 0).parse_object(),
+            Err(Error::Syntax {
+                what: "unterminated array",
+                ..
+            })
+        ));
+        // After an unterminated string the cursor is at the end, as before.
+        let mut lx = Lexer::new(b"(open", 0);
+        assert!(matches!(
+            lx.parse_object(),
+            Err(Error::Truncated {
+                what: "literal string",
+                offset: 1
+            })
+        ));
+        assert_eq!(lx.pos, 5);
+        let mut lx = Lexer::new(b" <41 4", 0);
+        assert!(matches!(
+            lx.parse_object(),
+            Err(Error::Truncated {
+                what: "hex string",
+                offset: 2
+            })
+        ));
+        assert_eq!(lx.pos, 6);
+        // An integer too large for u64 stops at the digit that overflows.
+        let mut lx = Lexer::new(b" 184467440737095516161 2", 0);
+        assert_eq!(lx.read_uint(), None);
+        assert_eq!(lx.pos, 20);
+        assert_eq!(lx.read_uint(), Some(61));
     }
 
     #[test]
