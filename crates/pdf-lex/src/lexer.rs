@@ -537,6 +537,30 @@ mod tests {
     }
 
     #[test]
+    fn random_tokens_never_panic() {
+        // Short inputs drawn from the bytes the grammar cares about.
+        const ALPHABET: &[u8] = b"()<>[]{}/%#\\\r\n \t\x0c\x00+-.0123456789aefRnbtjEIDobjstream";
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..20_000 {
+            let len = (next() % 24) as usize;
+            let input: Vec<u8> = (0..len)
+                .map(|_| ALPHABET[(next() % ALPHABET.len() as u64) as usize])
+                .collect();
+            let mut lx = Lexer::new(&input, 0);
+            lx.max_depth = 4;
+            let _ = lx.parse_object();
+            let _ = Lexer::new(&input, 0).parse_indirect(&|_| Some(3));
+            let _ = crate::content::Operations::new(&input).count();
+        }
+    }
+
+    #[test]
     fn depth_limit() {
         let deep = vec![b'['; 10_000];
         assert!(matches!(

@@ -6,9 +6,12 @@
 //! caller knows where it started). Output borrows from the input where it
 //! can: white space, comments, keywords and number tokens are slices, and a
 //! name without `#xx` or a literal string without escapes, `\r` or nested
-//! parentheses comes back as [`Cow::Borrowed`]. The object structure
-//! (arrays, dictionaries, references, indirect objects, streams) and its
-//! recovery rules are in `lexer.rs`, which drives these parsers.
+//! parentheses comes back as [`Cow::Borrowed`]. The hottest scanners use
+//! three small helpers over nom's [`Input`] trait ([`span`], [`span1`],
+//! [`byte`]) instead of `take_while`/`char`, for speed (see [`span`]). The
+//! object structure (arrays, dictionaries, references, indirect objects,
+//! streams) and its recovery rules are in `lexer.rs`, which drives these
+//! parsers.
 
 use std::borrow::Cow;
 
@@ -64,11 +67,11 @@ fn hex_val(b: u8) -> u8 {
 }
 
 /// `take_while` for complete input, through nom's
-/// [`Input::split_at_position_complete`](nom::Input::split_at_position_complete)
-/// as `nom::character::complete::digit0` is: the same result as
-/// `nom::bytes::complete::take_while`, but that one ends in
-/// `<&[u8] as Input>::take_from`, which is not `#[inline]` and costs a call
-/// per token without LTO (measured: a third of the lexer's time).
+/// [`Input::split_at_position_complete`] as `nom::character::complete::digit0`
+/// does: the result of `nom::bytes::complete::take_while`, but that one ends
+/// in `<&[u8] as Input>::take_from`, which is not `#[inline]`, so without LTO
+/// it costs a call per token (measured: the lexer went from about 40 %
+/// slower than the hand-written one to about 5 % with these three helpers).
 #[inline(always)]
 fn span<'a>(i: &'a [u8], pred: impl Fn(u8) -> bool) -> PResult<'a, &'a [u8]> {
     i.split_at_position_complete(|b| !pred(b))
@@ -81,7 +84,7 @@ fn span1<'a>(i: &'a [u8], pred: impl Fn(u8) -> bool) -> PResult<'a, &'a [u8]> {
 }
 
 /// The byte `c`: `nom::character::complete::char` for bytes, split with
-/// the inlined [`Input::take_split`](nom::Input::take_split).
+/// the inlined [`Input::take_split`].
 #[inline(always)]
 fn byte(i: &[u8], c: u8) -> PResult<'_, u8> {
     match i.first() {
