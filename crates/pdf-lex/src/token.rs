@@ -400,7 +400,11 @@ pub(crate) fn reference_tail(i: &[u8]) -> PResult<'_, u16> {
                     !t.is_empty() && t.len() <= 5 && t.iter().all(u8::is_ascii_digit)
                 }),
             ),
-            (skip_ws, char('R'), not(take_while_m_n(1, 1, is_regular))),
+            (
+                skip_ws,
+                |i| byte(i, b'R'),
+                not(take_while_m_n(1, 1, is_regular)),
+            ),
         ),
         |g: &[u8]| {
             let g = g.iter().fold(0u32, |v, &d| v * 10 + u32::from(d - b'0'));
