@@ -4,36 +4,8 @@ use std::sync::Arc;
 
 use crate::Error;
 use crate::object::{Dict, ObjRef, Object, Stream};
-
-/// White-space characters (§7.2.2, Table 1).
-#[inline]
-pub(crate) fn is_ws(b: u8) -> bool {
-    matches!(b, b' ' | b'\n' | b'\r' | b'\t' | b'\x0c' | b'\0')
-}
-
-/// Delimiter characters (§7.2.2, Table 2).
-#[inline]
-pub(crate) fn is_delim(b: u8) -> bool {
-    matches!(
-        b,
-        b'(' | b')' | b'<' | b'>' | b'[' | b']' | b'{' | b'}' | b'/' | b'%'
-    )
-}
-
-/// Regular characters: neither white space nor delimiter.
-#[inline]
-pub(crate) fn is_regular(b: u8) -> bool {
-    !is_ws(b) && !is_delim(b)
-}
-
-fn hex_val(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
-}
+use crate::token::{self, PResult};
+pub(crate) use crate::token::{is_regular, is_ws};
 
 /// What a parse step found: an object, or a bare keyword (an operator in a
 /// content stream, `obj`/`endobj`/`stream` in a file).
@@ -67,62 +39,54 @@ impl<'a> Lexer<'a> {
         self.data.get(self.pos).copied()
     }
 
-    #[inline]
-    fn peek_at(&self, k: usize) -> Option<u8> {
-        self.data.get(self.pos.checked_add(k)?).copied()
+    /// The bytes from the cursor on.
+    #[inline(always)]
+    fn rest(&self) -> &'a [u8] {
+        self.data.get(self.pos..).unwrap_or(&[])
+    }
+
+    /// Runs a token parser at the cursor; on success the cursor moves past
+    /// what it consumed, on failure it stays.
+    #[inline(always)]
+    fn run<O>(&mut self, parser: impl FnOnce(&'a [u8]) -> PResult<'a, O>) -> Option<O> {
+        let input = self.rest();
+        let (rest, out) = parser(input).ok()?;
+        self.pos += input.len() - rest.len();
+        Some(out)
     }
 
     /// Skips white space and comments.
+    #[inline(always)]
     pub(crate) fn skip_ws(&mut self) {
-        while let Some(b) = self.peek() {
-            if is_ws(b) {
-                self.pos += 1;
-            } else if b == b'%' {
-                while let Some(c) = self.peek() {
-                    if c == b'\r' || c == b'\n' {
-                        break;
-                    }
-                    self.pos += 1;
-                }
-            } else {
-                break;
-            }
+        // Most tokens follow one another directly or after one space.
+        if self.peek().is_some_and(|b| is_ws(b) || b == b'%') {
+            self.run(token::skip_ws);
         }
     }
 
     /// Reads a run of regular characters (a keyword or number token).
     pub(crate) fn regular_run(&mut self) -> &'a [u8] {
-        let start = self.pos;
-        while let Some(b) = self.peek() {
-            if !is_regular(b) {
-                break;
-            }
-            self.pos += 1;
-        }
-        self.data.get(start..self.pos).unwrap_or(&[])
+        self.run(token::regular_run).unwrap_or(&[])
     }
 
     /// Reads an unsigned integer token at the cursor (after white space).
     pub(crate) fn read_uint(&mut self) -> Option<u64> {
         self.skip_ws();
-        let start = self.pos;
-        let mut v: u64 = 0;
-        while let Some(b @ b'0'..=b'9') = self.peek() {
-            v = v.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
-            self.pos += 1;
-        }
-        (self.pos > start).then_some(v)
+        let (v, digits) = token::uint(self.rest()).ok()?.1;
+        // An overflowing integer leaves the cursor at the digit that overflowed.
+        self.pos += digits;
+        v
     }
 
     /// Reads the keyword `kw` (after white space), if it is next.
     pub(crate) fn eat_keyword(&mut self, kw: &[u8]) -> bool {
         self.skip_ws();
-        let save = self.pos;
-        if self.regular_run() == kw {
-            true
-        } else {
-            self.pos = save;
-            false
+        match token::regular_run(self.rest()) {
+            Ok((_, run)) if run == kw => {
+                self.pos += run.len();
+                true
+            }
+            _ => false,
         }
     }
 
@@ -154,22 +118,46 @@ impl<'a> Lexer<'a> {
                 offset: start,
             });
         };
+        // The first byte decides the token (§7.2.2: delimiters start their
+        // own tokens; a number starts with a sign, a point or a digit).
         match b {
             b'/' => {
                 self.pos += 1;
-                Ok(Item::Obj(Object::Name(self.name_body())))
+                let name = self.run(token::name_body).unwrap_or_default();
+                Ok(Item::Obj(Object::Name(name.into_owned())))
             }
             b'(' => {
                 self.pos += 1;
-                Ok(Item::Obj(Object::String(self.literal_string_body()?)))
+                match self.run(token::literal_string_body) {
+                    Some(s) => Ok(Item::Obj(Object::String(s.into_owned()))),
+                    None => {
+                        // Unterminated: the whole rest was read looking for `)`.
+                        let offset = self.pos;
+                        self.pos = self.data.len();
+                        Err(Error::Truncated {
+                            what: "literal string",
+                            offset,
+                        })
+                    }
+                }
             }
-            b'<' if self.peek_at(1) == Some(b'<') => {
+            b'<' if self.data.get(start + 1) == Some(&b'<') => {
                 self.pos += 2;
                 Ok(Item::Obj(Object::Dict(self.dict_body(depth, content)?)))
             }
             b'<' => {
                 self.pos += 1;
-                Ok(Item::Obj(Object::String(self.hex_string_body()?)))
+                match self.run(token::hex_string_body) {
+                    Some(s) => Ok(Item::Obj(Object::String(s))),
+                    None => {
+                        let offset = self.pos;
+                        self.pos = self.data.len();
+                        Err(Error::Truncated {
+                            what: "hex string",
+                            offset,
+                        })
+                    }
+                }
             }
             b'[' => {
                 self.pos += 1;
@@ -209,7 +197,7 @@ impl<'a> Lexer<'a> {
             }
             b'+' | b'-' | b'.' | b'0'..=b'9' => {
                 let tok = self.regular_run();
-                let num = parse_number(tok);
+                let num = token::number(tok).map_or(Object::Int(0), |(_, n)| n);
                 if let (false, Object::Int(n)) = (content, &num) {
                     if let Some(r) = self.try_reference(*n) {
                         return Ok(Item::Obj(Object::Ref(r)));
@@ -218,7 +206,7 @@ impl<'a> Lexer<'a> {
                 Ok(Item::Obj(num))
             }
             _ if is_regular(b) => {
-                let tok = self.regular_run();
+                let tok = self.run(token::keyword).unwrap_or(&[]);
                 Ok(match tok {
                     b"true" => Item::Obj(Object::Bool(true)),
                     b"false" => Item::Obj(Object::Bool(false)),
@@ -236,158 +224,9 @@ impl<'a> Lexer<'a> {
 
     /// After an integer `num`: if `G R` follows, consume it and return the reference.
     fn try_reference(&mut self, num: i64) -> Option<ObjRef> {
-        let save = self.pos;
-        let ok = (|| {
-            let num = u32::try_from(num).ok()?;
-            let b = self.peek()?;
-            if !is_ws(b) {
-                return None;
-            }
-            self.skip_ws();
-            let start = self.pos;
-            let gen_tok = self.regular_run();
-            if gen_tok.is_empty() || !gen_tok.iter().all(u8::is_ascii_digit) || self.pos - start > 5
-            {
-                return None;
-            }
-            let generation: u32 = std::str::from_utf8(gen_tok).ok()?.parse().ok()?;
-            self.skip_ws();
-            if self.peek() != Some(b'R') {
-                return None;
-            }
-            if self.peek_at(1).is_some_and(is_regular) {
-                return None;
-            }
-            self.pos += 1;
-            Some(ObjRef::new(
-                num,
-                u16::try_from(generation).unwrap_or(u16::MAX),
-            ))
-        })();
-        if ok.is_none() {
-            self.pos = save;
-        }
-        ok
-    }
-
-    fn name_body(&mut self) -> Vec<u8> {
-        let mut out = Vec::new();
-        while let Some(b) = self.peek() {
-            if !is_regular(b) {
-                break;
-            }
-            if b == b'#' {
-                if let (Some(h), Some(l)) = (
-                    self.peek_at(1).and_then(hex_val),
-                    self.peek_at(2).and_then(hex_val),
-                ) {
-                    out.push(h << 4 | l);
-                    self.pos += 3;
-                    continue;
-                }
-            }
-            out.push(b);
-            self.pos += 1;
-        }
-        out
-    }
-
-    /// A literal string after `(` (§7.3.4.2).
-    fn literal_string_body(&mut self) -> Result<Vec<u8>, Error> {
-        let start = self.pos;
-        let mut out = Vec::new();
-        let mut depth = 1usize;
-        loop {
-            let Some(b) = self.peek() else {
-                return Err(Error::Truncated {
-                    what: "literal string",
-                    offset: start,
-                });
-            };
-            self.pos += 1;
-            match b {
-                b'(' => {
-                    depth += 1;
-                    out.push(b);
-                }
-                b')' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Ok(out);
-                    }
-                    out.push(b);
-                }
-                b'\r' => {
-                    // An end-of-line marker inside a string reads as LF.
-                    if self.peek() == Some(b'\n') {
-                        self.pos += 1;
-                    }
-                    out.push(b'\n');
-                }
-                b'\\' => {
-                    let Some(e) = self.peek() else { continue };
-                    self.pos += 1;
-                    match e {
-                        b'n' => out.push(b'\n'),
-                        b'r' => out.push(b'\r'),
-                        b't' => out.push(b'\t'),
-                        b'b' => out.push(0x08),
-                        b'f' => out.push(0x0c),
-                        b'\r' => {
-                            if self.peek() == Some(b'\n') {
-                                self.pos += 1;
-                            }
-                        }
-                        b'\n' => {}
-                        b'0'..=b'7' => {
-                            let mut v = u32::from(e - b'0');
-                            for _ in 0..2 {
-                                match self.peek() {
-                                    Some(d @ b'0'..=b'7') => {
-                                        v = v * 8 + u32::from(d - b'0');
-                                        self.pos += 1;
-                                    }
-                                    _ => break,
-                                }
-                            }
-                            out.push((v & 0xff) as u8);
-                        }
-                        other => out.push(other),
-                    }
-                }
-                _ => out.push(b),
-            }
-        }
-    }
-
-    /// A hexadecimal string after `<` (§7.3.4.3): white space ignored, an odd
-    /// final digit padded with 0.
-    fn hex_string_body(&mut self) -> Result<Vec<u8>, Error> {
-        let start = self.pos;
-        let mut out = Vec::new();
-        let mut hi: Option<u8> = None;
-        loop {
-            let Some(b) = self.peek() else {
-                return Err(Error::Truncated {
-                    what: "hex string",
-                    offset: start,
-                });
-            };
-            self.pos += 1;
-            if b == b'>' {
-                break;
-            }
-            if let Some(v) = hex_val(b) {
-                match hi.take() {
-                    Some(h) => out.push(h << 4 | v),
-                    None => hi = Some(v),
-                }
-            }
-        }
-        if let Some(h) = hi {
-            out.push(h << 4);
-        }
-        Ok(out)
+        let num = u32::try_from(num).ok()?;
+        let generation = self.run(token::reference_tail)?;
+        Some(ObjRef::new(num, generation))
     }
 
     /// A dictionary after `<<` (§7.3.7).
@@ -404,6 +243,7 @@ impl<'a> Lexer<'a> {
                     });
                 }
                 Some(b'>') => {
+                    // `>>`, or a lone `>`.
                     self.pos += 1;
                     if self.peek() == Some(b'>') {
                         self.pos += 1;
@@ -412,7 +252,7 @@ impl<'a> Lexer<'a> {
                 }
                 Some(b'/') => {
                     self.pos += 1;
-                    let key = self.name_body();
+                    let key = self.run(token::name_body).unwrap_or_default().into_owned();
                     self.skip_ws();
                     if self.peek() == Some(b'>') {
                         dict.push(key, Object::Null);
@@ -511,17 +351,7 @@ impl<'a> Lexer<'a> {
         dict: &Dict,
         length: &dyn Fn(ObjRef) -> Option<i64>,
     ) -> Result<&'a [u8], Error> {
-        // The keyword is followed by CRLF or LF (a lone CR is tolerated).
-        match self.peek() {
-            Some(b'\r') => {
-                self.pos += 1;
-                if self.peek() == Some(b'\n') {
-                    self.pos += 1;
-                }
-            }
-            Some(b'\n') => self.pos += 1,
-            _ => {}
-        }
+        self.run(token::stream_eol);
         let start = self.pos;
         let declared = match dict.get(b"Length") {
             Some(Object::Ref(r)) => length(*r),
@@ -561,64 +391,6 @@ impl<'a> Lexer<'a> {
         self.pos = next;
         self.eat_keyword(b"endobj");
         Ok(self.data.get(start..e).unwrap_or(&[]))
-    }
-}
-
-/// Parses a number token; malformed tokens (`--5`, `1.2.3`, `-`) read as far
-/// as they are numeric, as Acrobat does.
-pub(crate) fn parse_number(tok: &[u8]) -> Object {
-    let mut i = 0;
-    let mut neg = false;
-    while let Some(&c) = tok.get(i) {
-        match c {
-            b'-' => neg = !neg,
-            b'+' => {}
-            _ => break,
-        }
-        i += 1;
-    }
-    let mut int: i64 = 0;
-    let mut overflow = false;
-    let mut real = 0.0f64;
-    let mut is_real = false;
-    let mut scale = 1.0f64;
-    while let Some(&c) = tok.get(i) {
-        match c {
-            b'0'..=b'9' => {
-                let d = c - b'0';
-                if is_real {
-                    scale /= 10.0;
-                    real += f64::from(d) * scale;
-                } else {
-                    match int
-                        .checked_mul(10)
-                        .and_then(|v| v.checked_add(i64::from(d)))
-                    {
-                        Some(v) => int = v,
-                        None => {
-                            overflow = true;
-                            real = real * 10.0 + f64::from(d);
-                        }
-                    }
-                    if !overflow {
-                        real = int as f64;
-                    }
-                }
-            }
-            b'.' if !is_real => is_real = true,
-            _ => break,
-        }
-        i += 1;
-    }
-    if is_real || overflow {
-        let v = if is_real && !overflow {
-            int as f64 + real - int as f64
-        } else {
-            real
-        };
-        Object::Real(if neg { -v } else { v })
-    } else {
-        Object::Int(if neg { -int } else { int })
     }
 }
 
@@ -692,6 +464,100 @@ mod tests {
         assert_eq!(d.get(b"B"), Some(&Object::Null));
         assert_eq!(a[4], Object::Int(3));
         assert_eq!(a[5], Object::Int(4));
+    }
+
+    #[test]
+    fn comments_between_tokens() {
+        let o = obj(b"%head\n[1%a\n2 %b\r/A%c\r\n(s)%d\n<41>%e\n1 0%f\nR true%g\n]%tail");
+        let a = o.as_array().unwrap();
+        assert_eq!(a.len(), 7);
+        assert_eq!(a[0], Object::Int(1));
+        assert_eq!(a[1], Object::Int(2));
+        assert_eq!(a[2], Object::Name(b"A".to_vec()));
+        assert_eq!(a[3], Object::String(b"s".to_vec()));
+        assert_eq!(a[4], Object::String(b"A".to_vec()));
+        assert_eq!(a[5], Object::Ref(ObjRef::new(1, 0)));
+        assert_eq!(a[6], Object::Bool(true));
+        // A comment right after the object number is not white space: no
+        // reference (the `R` keyword is dropped from the array).
+        let o = obj(b"[5%c\n0 R]");
+        assert_eq!(o.as_array().unwrap(), &[Object::Int(5), Object::Int(0)]);
+        let o = obj(b"<</K 3 0 %c\n R/L[/x]>>");
+        let d = o.as_dict().unwrap();
+        assert_eq!(d.get(b"K"), Some(&Object::Ref(ObjRef::new(3, 0))));
+    }
+
+    #[test]
+    fn recovery() {
+        // Stray delimiters in an array, a junk key and a lone `>` in a dict.
+        let o = obj(b"[1 ) } { > 2]");
+        assert_eq!(o.as_array().unwrap(), &[Object::Int(1), Object::Int(2)]);
+        let o = obj(b"<</A 1 junk 7 /B>");
+        let d = o.as_dict().unwrap();
+        assert_eq!(d.get(b"A"), Some(&Object::Int(1)));
+        assert_eq!(d.get(b"B"), Some(&Object::Null));
+        assert!(matches!(
+            Lexer::new(b"[1 2", 0).parse_object(),
+            Err(Error::Truncated {
+                what: "array",
+                offset: 0
+            })
+        ));
+        assert!(matches!(
+            Lexer::new(b"<</A [1 endobj", 0).parse_object(),
+            Err(Error::Syntax {
+                what: "unterminated array",
+                ..
+            })
+        ));
+        // After an unterminated string the cursor is at the end, as before.
+        let mut lx = Lexer::new(b"(open", 0);
+        assert!(matches!(
+            lx.parse_object(),
+            Err(Error::Truncated {
+                what: "literal string",
+                offset: 1
+            })
+        ));
+        assert_eq!(lx.pos, 5);
+        let mut lx = Lexer::new(b" <41 4", 0);
+        assert!(matches!(
+            lx.parse_object(),
+            Err(Error::Truncated {
+                what: "hex string",
+                offset: 2
+            })
+        ));
+        assert_eq!(lx.pos, 6);
+        // An integer too large for u64 stops at the digit that overflows.
+        let mut lx = Lexer::new(b" 184467440737095516161 2", 0);
+        assert_eq!(lx.read_uint(), None);
+        assert_eq!(lx.pos, 20);
+        assert_eq!(lx.read_uint(), Some(61));
+    }
+
+    #[test]
+    fn random_tokens_never_panic() {
+        // Short inputs drawn from the bytes the grammar cares about.
+        const ALPHABET: &[u8] = b"()<>[]{}/%#\\\r\n \t\x0c\x00+-.0123456789aefRnbtjEIDobjstream";
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..20_000 {
+            let len = (next() % 24) as usize;
+            let input: Vec<u8> = (0..len)
+                .map(|_| ALPHABET[(next() % ALPHABET.len() as u64) as usize])
+                .collect();
+            let mut lx = Lexer::new(&input, 0);
+            lx.max_depth = 4;
+            let _ = lx.parse_object();
+            let _ = Lexer::new(&input, 0).parse_indirect(&|_| Some(3));
+            let _ = crate::content::Operations::new(&input).count();
+        }
     }
 
     #[test]

@@ -1,14 +1,16 @@
 //! `pdf-lex`: PDF syntax and file structure — bytes to objects, pages and
 //! content-stream tokens.
 //!
-//! What it does: the lexer (ISO 32000-1 §7.2–7.3), cross-reference tables
-//! and streams, object streams, incremental updates (`/Prev`), hybrid files,
-//! recovery by scanning when the xref is missing or wrong, lazy object
-//! resolution with a cache and cycle detection, stream filters (Flate with
-//! PNG/TIFF predictors, LZW, ASCII85, ASCIIHex, RunLength; image filters
-//! passed through), the standard security handler (RC4 40/128, AES-128,
-//! AES-256; revisions 2–6), the page tree with inherited attributes, the
-//! `Info` dictionary and XMP, and a content-stream tokenizer.
+//! What it does: the lexer (ISO 32000-1 §7.2–7.3; the token grammar is
+//! written with `nom` over `&[u8]`, borrowing from the input until an
+//! [`Object`] is built), cross-reference tables and streams, object
+//! streams, incremental updates (`/Prev`), hybrid files, recovery by
+//! scanning when the xref is missing or wrong, lazy object resolution with a
+//! cache and cycle detection, stream filters (Flate with PNG/TIFF
+//! predictors, LZW, ASCII85, ASCIIHex, RunLength; image filters passed
+//! through), the standard security handler (RC4 40/128, AES-128, AES-256;
+//! revisions 2–6), the page tree with inherited attributes, the `Info`
+//! dictionary and XMP, and a content-stream tokenizer.
 //!
 //! What it does not: interpret content (text, fonts, layout: that is
 //! `pdf-text`), decode images, write PDF.
@@ -44,6 +46,7 @@ mod lexer;
 mod object;
 mod page;
 mod text;
+mod token;
 mod xref;
 
 pub use document::Document;
