@@ -533,6 +533,16 @@ mod tests {
             Some(Found::XmlDeclaration(encoding_rs::X_MAC_CYRILLIC))
         );
         assert_eq!(prescan(b"<?xml encoding=\"klingon\"?>"), None);
+        // "Prescan for UTF-16 XML declarations" comes first, before any
+        // `<meta>` (a fuzz input had both; its harness wrongly forbade it).
+        assert_eq!(
+            prescan(b"<\0?\0x\0<head><meta charset=\"Shift_JIS\">"),
+            Some(Found::XmlDeclaration(UTF_16LE))
+        );
+        assert_eq!(
+            prescan(b"\0<\0?\0x\0"),
+            Some(Found::XmlDeclaration(UTF_16BE))
+        );
         assert_eq!(
             prescan(b"<\0?\0x\0m\0l\0"),
             Some(Found::XmlDeclaration(UTF_16LE))
