@@ -159,6 +159,28 @@ fn limits_cut_with_a_warning() {
 }
 
 #[test]
+fn hyphenated_words_join_by_default_and_stay_with_keep_hyphenation() {
+    // Not `check`: layout mode keeps lines as printed, hyphens included.
+    let path = fixtures()
+        .into_iter()
+        .find(|p| p.ends_with("hyphenated.pdf"))
+        .unwrap();
+    let data = std::fs::read(&path).unwrap();
+    let golden = std::fs::read_to_string(path.with_extension("pdf.golden.txt")).unwrap();
+    let joined = pdf_text::extract_bytes(&data, &pdf_text::Options::default()).unwrap();
+    assert_eq!(joined.text, golden);
+    let keep = pdf_text::Options {
+        keep_hyphenation: true,
+        ..pdf_text::Options::default()
+    };
+    let out = pdf_text::extract_bytes(&data, &keep).unwrap();
+    assert_eq!(
+        out.text,
+        "a word hyphen-\nated at the line end, a well-\nKnown name\n\u{c}"
+    );
+}
+
+#[test]
 fn keep_hyphenation_and_layout_options() {
     let path = fixtures()
         .into_iter()

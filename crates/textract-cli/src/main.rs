@@ -57,6 +57,11 @@ struct Cli {
     #[arg(long)]
     layout: bool,
 
+    /// PDF: keep words hyphenated at a line end as printed (`com-` and
+    /// `pile` on two lines) instead of joining them as pdftotext does.
+    #[arg(long)]
+    keep_hyphens: bool,
+
     /// Wall-clock seconds allowed per document (default 30; 0 for none);
     /// past it a document gives what was read, with a warning, or a `limit` error.
     #[arg(long, value_name = "SECONDS")]
@@ -70,6 +75,7 @@ fn main() -> ExitCode {
     options.content_type = cli.content_type.clone();
     options.password = cli.password.clone();
     options.layout = cli.layout;
+    options.keep_hyphenation = cli.keep_hyphens;
     if let Some(secs) = cli.timeout {
         options.limits.deadline = (secs > 0.0)
             .then(|| std::time::Duration::try_from_secs_f64(secs).ok())

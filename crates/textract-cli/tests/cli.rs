@@ -221,6 +221,15 @@ fn password_opens_encrypted_pdfs() {
 }
 
 #[test]
+fn keep_hyphens_prints_hyphenation_as_printed() {
+    let f = fixtures().join("pdftext").join("hyphenated.pdf");
+    let joined = stdout(&textract(&[s(&f)]));
+    assert!(joined.starts_with("a word hyphenated at"), "{joined}");
+    let kept = stdout(&textract(&["--keep-hyphens", s(&f)]));
+    assert!(kept.starts_with("a word hyphen-\nated at"), "{kept}");
+}
+
+#[test]
 fn layout_keeps_columns_side_by_side() {
     let f = fixtures().join("pdftext").join("two-columns.pdf");
     let reading = stdout(&textract(&[s(&f)]));

@@ -21,6 +21,9 @@ pub struct Options {
     /// PDF: keep the horizontal positions of the text on each line (like
     /// `pdftotext -layout`) instead of reading order.
     pub layout: bool,
+    /// PDF: keep a word hyphenated at a line end as printed (`com-⏎pile`)
+    /// instead of joining it (`compile`, the default, as pdftotext does).
+    pub keep_hyphenation: bool,
     /// Limits that keep one bad file from taking the machine.
     pub limits: Limits,
 }

@@ -38,6 +38,7 @@ pub(crate) fn extract(
     let pdf = pdf_lex::Document::open_with(bytes, &lex_options).map_err(lex_error)?;
     let text_options = pdf_text::Options {
         layout: options.layout,
+        keep_hyphenation: options.keep_hyphenation,
         limits: pdf_text::Limits {
             max_output_bytes: limits.max_output_bytes,
             max_pages: limits.max_pages,
