@@ -1,7 +1,10 @@
 //! HTML, XML and plain text: sniff the encoding (WHATWG), decode, and for
 //! markup keep the visible text.
 
-use html_charset::SniffOptions;
+use std::borrow::Cow;
+
+use html_charset::unlisted::{self, Unlisted};
+use html_charset::{SniffOptions, Source};
 
 use crate::{Document, Format, Metadata, Options, Warning};
 
@@ -11,10 +14,11 @@ pub(crate) fn extract_html(bytes: &[u8], format: Format, options: &Options) -> D
     let sniff = SniffOptions::default().with_content_type(options.content_type.as_deref());
     let mut text_options = html_text::Options::default();
     text_options.max_text_bytes = options.limits.max_output_bytes;
-    let (sniffed, html) = html_text::extract_bytes(bytes, &sniff, &text_options);
+    let (encoding, decoded) = decode(bytes, &sniff);
+    let html = html_text::extract_with(&decoded, &text_options);
     let mut doc = Document::new(format);
     doc.text = html.text;
-    doc.encoding = Some(sniffed.encoding.name().to_string());
+    doc.encoding = Some(encoding.to_string());
     doc.metadata = Metadata {
         title: html.title,
         subject: html.description,
@@ -33,9 +37,29 @@ pub(crate) fn extract_html(bytes: &[u8], format: Format, options: &Options) -> D
 /// Plain text: the same sniffing minus the HTML prescan, then the decoded text.
 pub(crate) fn extract_text(bytes: &[u8], options: &Options) -> Document {
     let sniff = SniffOptions::text().with_content_type(options.content_type.as_deref());
-    let sniffed = html_charset::sniff_with(bytes, &sniff);
+    let (encoding, decoded) = decode(bytes, &sniff);
     let mut doc = Document::new(Format::Text);
-    doc.text = html_charset::decode(bytes, &sniffed).into_owned();
-    doc.encoding = Some(sniffed.encoding.name().to_string());
+    doc.text = decoded.into_owned();
+    doc.encoding = Some(encoding.to_string());
     doc
+}
+
+/// The WHATWG sniffing algorithm, except where the bytes are certainly in an
+/// encoding the Encoding Standard lacks: a UTF-32 byte order mark wins over
+/// everything (the standard would read `FF FE 00 00` as UTF-16LE); UTF-32
+/// without one, or ISO-2022-KR, only when nothing labelled the bytes.
+fn decode<'a>(bytes: &'a [u8], sniff: &SniffOptions<'_>) -> (&'static str, Cow<'a, str>) {
+    let sniffed = html_charset::sniff_with(bytes, sniff);
+    let unlisted: Option<Unlisted> = unlisted::bom(bytes).or_else(|| {
+        matches!(sniffed.source, Source::Statistical | Source::Default)
+            .then(|| unlisted::detect(bytes))
+            .flatten()
+    });
+    match unlisted {
+        Some(u) => (u.name(), Cow::Owned(u.decode(bytes))),
+        None => (
+            sniffed.encoding.name(),
+            html_charset::decode(bytes, &sniffed),
+        ),
+    }
 }
