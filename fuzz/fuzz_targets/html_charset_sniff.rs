@@ -36,4 +36,12 @@ fuzz_target!(|data: &[u8]| {
     }
     assert_eq!(sniff_with(bytes, &options), sniffed, "sniffing is deterministic");
     let _ = decode(bytes, &sniffed);
+    // The encodings outside the Standard: detection and decoding never panic,
+    // and a detected UTF-32 decodes to a quarter of the bytes' length in chars.
+    if let Some(u) = html_charset::unlisted::detect(bytes) {
+        let text = u.decode(bytes);
+        if u != html_charset::unlisted::Unlisted::Iso2022Kr {
+            assert!(text.chars().count() <= bytes.len() / 4 + 1);
+        }
+    }
 });
