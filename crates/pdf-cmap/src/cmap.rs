@@ -1089,7 +1089,18 @@ impl CMap {
                 }
             }
         }
-        // No match: take as many bytes as the shortest range whose first byte
+        // No match. Some CMaps map codes outside their own codespace (e.g.
+        // `<e0> 151` beside a 3-byte range starting at E0): read the shortest
+        // code the CMap explicitly maps, as poppler does.
+        for n in 1..=bytes.len().min(4) {
+            if let Some((v, len)) = bytes.get(..n).and_then(code_of) {
+                let code = Code::new(v, len);
+                if self.maps_explicitly(code) {
+                    return (code, n);
+                }
+            }
+        }
+        // Otherwise take as many bytes as the shortest range whose first byte
         // matches, else the shortest range at all (9.7.6.3), at least 1.
         let first = bytes.first().copied().unwrap_or(0);
         let n = self
@@ -1105,14 +1116,25 @@ impl CMap {
         (Code::new(code.0, code.1), n)
     }
 
+    /// Whether `cidrange`/`cidchar` or `bfrange`/`bfchar` map `code` (not notdef).
+    fn maps_explicitly(&self, code: Code) -> bool {
+        self.mapped_cid(code).is_some() || self.unicode.get(code).is_some()
+    }
+
+    /// The CID `cidrange`/`cidchar` give `code`.
+    #[inline]
+    fn mapped_cid(&self, code: Code) -> Option<u32> {
+        match self.dense_cids.get(code) {
+            Some(found) => found,
+            None => find_range(&self.cid_ranges, code, true),
+        }
+    }
+
     /// The CID of `code`: from `cidrange`/`cidchar`, else from
     /// `notdefrange`/`notdefchar`; `None` when the CMap does not map it (CID 0 applies).
     pub fn lookup_cid(&self, code: Code) -> Option<u32> {
-        let cid = match self.dense_cids.get(code) {
-            Some(found) => found,
-            None => find_range(&self.cid_ranges, code, true),
-        };
-        cid.or_else(|| find_range(&self.notdef_ranges, code, false))
+        self.mapped_cid(code)
+            .or_else(|| find_range(&self.notdef_ranges, code, false))
     }
 
     /// The Unicode text of `code` from `bfchar`/`bfrange` (ToUnicode CMaps).
@@ -1278,6 +1300,23 @@ mod tests {
         assert_eq!(codes, vec![Code::new(0xa0, 1), Code::new(0x41, 1)]);
         // A lone lead byte at the end is one code, not a panic.
         assert_eq!(c.decode_codes(b"\x81").count(), 1);
+    }
+
+    #[test]
+    fn codes_mapped_outside_the_codespace_are_read_at_their_length() {
+        // pdf.js issue 11768: a UTF-8-like codespace (E0 starts 3-byte codes)
+        // and `<e0> 151`; the text shows E0 E0 E0 then "cm".
+        let c = cmap(
+            "2 begincodespacerange <00> <7f> <e08080> <efbfbf> endcodespacerange\n\
+             1 begincidchar <e0> 151 endcidchar 1 begincidrange <20> <7e> 1 endcidrange",
+        );
+        let codes: Vec<Code> = c.decode_codes(b"\xe0\xe0\xe0cm").collect();
+        assert_eq!(codes.len(), 5);
+        assert!(codes.iter().take(3).all(|&k| k == Code::new(0xe0, 1)));
+        assert_eq!(c.lookup_cid(Code::new(0xe0, 1)), Some(151));
+        // An unmapped code outside the codespace still follows 9.7.6.3.
+        let codes: Vec<Code> = c.decode_codes(b"\xe1\xe0\xe0").collect();
+        assert_eq!(codes, vec![Code::new(0xe1e0e0, 3)]);
     }
 
     #[test]
