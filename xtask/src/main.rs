@@ -7,6 +7,7 @@ mod compare_poi;
 mod fixtures;
 mod fuzz_seeds;
 mod gen_afm;
+mod gen_charsets;
 mod gen_cmaps;
 mod harden_check;
 mod mutate;
@@ -35,6 +36,7 @@ const TASKS: &[Task] = &[
     ("harden-check", harden_check::run, "release CLI once per file over ../shared/corpus and fixtures/hostile: exit 0/1, one JSON line, under 2 s each"),
     ("mutate", mutate::run, "run the corpus mutation test in release mode with N mutations per file (default 64)"),
     ("gen-afm", gen_afm::run, "regenerate pdf-text's standard-14 font widths from fonts-urw-base35 AFM files"),
+    ("gen-charsets", gen_charsets::run, "regenerate html-charset's tables for EUC-TW, IBM855 and Johab from the system's iconv and Debian unicode-data"),
     ("gen-cmaps", gen_cmaps::run, "regenerate pdf-cmap's tables (CMaps, CID to Unicode, encodings, glyph list) from registry packages"),
 ];
 
