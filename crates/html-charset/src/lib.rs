@@ -27,10 +27,12 @@
 //! [`decode`] turns the bytes into text: the BOM removed, malformed sequences
 //! replaced by U+FFFD. Neither function can fail or panic on any input.
 //!
-//! This crate does not parse HTML beyond what sniffing needs (see the
-//! `html-text` crate), does not decode encodings outside the Encoding
-//! Standard (UTF-32, EUC-TW, Johab, IBM855, ISO-2022-KR: the last decodes to
-//! U+FFFD by the standard's design), and does not fetch anything.
+//! Encodings outside the Encoding Standard (UTF-32, ISO-2022-KR — which
+//! the Standard decodes to U+FFFD by design —, Johab, EUC-TW, IBM855) are
+//! never [`sniff`]'s answer; the [`unlisted`] module recognises and decodes
+//! them for callers that want more than a browser reads. This crate does
+//! not parse HTML beyond what sniffing needs (see the `html-text` crate)
+//! and does not fetch anything.
 //!
 //! ```
 //! use html_charset::{decode, sniff, Source};

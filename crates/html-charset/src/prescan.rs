@@ -29,10 +29,46 @@ pub(crate) fn prescan(input: &[u8]) -> Option<Found> {
     if input.starts_with(b"\0<\0?\0x") {
         return Some(Found::XmlDeclaration(UTF_16BE));
     }
-    if let Some(meta) = scan(input, false) {
-        return Some(Found::Meta(meta));
+    if let Some(meta) = scan(input, false, &Encoding::for_label) {
+        return Some(Found::Meta(meta_override(meta)));
     }
     xml_encoding(input).map(Found::XmlDeclaration)
+}
+
+/// The prescan's overrides for a `<meta>` label: UTF-16 → UTF-8,
+/// `x-user-defined` → windows-1252.
+fn meta_override(enc: &'static Encoding) -> &'static Encoding {
+    if enc == UTF_16BE || enc == UTF_16LE {
+        UTF_8
+    } else if enc == X_USER_DEFINED {
+        WINDOWS_1252
+    } else {
+        enc
+    }
+}
+
+/// A declaration in a label that `resolve` accepts, found as the prescan
+/// finds one (the first 1024 bytes' `<meta>`, else the XML declaration),
+/// then by the continued scan over the first `continued_limit` bytes.
+/// `html_charset::unlisted` uses it for labels outside the WHATWG table,
+/// which the Standard's prescan skips.
+pub(crate) fn declared<T>(
+    input: &[u8],
+    continued_limit: usize,
+    resolve: &dyn Fn(&[u8]) -> Option<T>,
+) -> Option<T> {
+    let head = input.get(..crate::PRESCAN_LIMIT).unwrap_or(input);
+    if let Some(found) = scan(head, false, resolve) {
+        return Some(found);
+    }
+    if let Some(found) = xml_label(head).and_then(resolve) {
+        return Some(found);
+    }
+    let longer = input.get(..continued_limit).unwrap_or(input);
+    if longer.len() > head.len() {
+        return scan(longer, true, resolve);
+    }
+    None
 }
 
 /// The continued scan: the prescan's loop over a longer head of the document,
@@ -41,12 +77,13 @@ pub(crate) fn prescan(input: &[u8]) -> Option<Found> {
 /// that, skipping the contents of raw-text elements (`script`, `style`, …)
 /// where the parser would not see a tag.
 pub(crate) fn continued_scan(input: &[u8]) -> Option<&'static Encoding> {
-    scan(input, true)
+    scan(input, true, &Encoding::for_label).map(meta_override)
 }
 
-/// The prescan's loop. With `skip_raw_text`, the contents of raw-text and
-/// RCDATA elements are skipped as the tokenizer would.
-fn scan(input: &[u8], skip_raw_text: bool) -> Option<&'static Encoding> {
+/// The prescan's loop, labels resolved by `resolve` (the WHATWG table for
+/// the Standard's prescan). With `skip_raw_text`, the contents of raw-text
+/// and RCDATA elements are skipped as the tokenizer would.
+fn scan<T>(input: &[u8], skip_raw_text: bool, resolve: &dyn Fn(&[u8]) -> Option<T>) -> Option<T> {
     let mut pos = 0usize;
     while pos < input.len() {
         let rest = input.get(pos..)?;
@@ -66,7 +103,7 @@ fn scan(input: &[u8], skip_raw_text: bool) -> Option<&'static Encoding> {
         }
         if is_meta_start(rest) {
             pos += 5;
-            if let Some(enc) = meta(input, &mut pos) {
+            if let Some(enc) = meta(input, &mut pos, resolve) {
                 return Some(enc);
             }
             pos += 1;
@@ -150,13 +187,13 @@ fn raw_text_end(input: &[u8], pos: usize, name: &[u8]) -> Option<usize> {
 }
 
 /// The `<meta` branch of the prescan, `pos` just after `<meta`. Returns the
-/// encoding if this element declares a usable one; leaves `pos` where the
-/// attribute reading stopped.
-fn meta(input: &[u8], pos: &mut usize) -> Option<&'static Encoding> {
+/// encoding if this element declares one `resolve` accepts; leaves `pos`
+/// where the attribute reading stopped.
+fn meta<T>(input: &[u8], pos: &mut usize, resolve: &dyn Fn(&[u8]) -> Option<T>) -> Option<T> {
     let mut seen: Vec<Vec<u8>> = Vec::new();
     let mut got_pragma = false;
     let mut need_pragma: Option<bool> = None;
-    let mut charset: Option<Option<&'static Encoding>> = None;
+    let mut charset: Option<Option<T>> = None;
     while let Some((name, value)) = attribute(input, pos) {
         if seen.contains(&name) {
             continue;
@@ -164,13 +201,13 @@ fn meta(input: &[u8], pos: &mut usize) -> Option<&'static Encoding> {
         match name.as_slice() {
             b"http-equiv" => got_pragma |= value == b"content-type",
             b"content" if charset.is_none() => {
-                if let Some(enc) = extract_from_content(&value) {
+                if let Some(enc) = content_label(&value).and_then(resolve) {
                     charset = Some(Some(enc));
                     need_pragma = Some(true);
                 }
             }
             b"charset" => {
-                charset = Some(Encoding::for_label(&value));
+                charset = Some(resolve(&value));
                 need_pragma = Some(false);
             }
             _ => {}
@@ -182,14 +219,7 @@ fn meta(input: &[u8], pos: &mut usize) -> Option<&'static Encoding> {
         Some(true) if !got_pragma => return None,
         Some(_) => {}
     }
-    let enc = charset.flatten()?;
-    Some(if enc == UTF_16BE || enc == UTF_16LE {
-        UTF_8
-    } else if enc == X_USER_DEFINED {
-        WINDOWS_1252
-    } else {
-        enc
-    })
+    charset.flatten()
 }
 
 /// "Get an attribute" (HTML § 13.2.3.2): the next attribute's lowercased
@@ -261,7 +291,14 @@ fn attribute(input: &[u8], pos: &mut usize) -> Option<(Vec<u8>, Vec<u8>)> {
 
 /// "Extracting a character encoding from a meta element" (HTML § 2.5.5),
 /// on a `content` value already lowercased by "get an attribute".
-pub(crate) fn extract_from_content(s: &[u8]) -> Option<&'static Encoding> {
+#[cfg(test)]
+fn extract_from_content(s: &[u8]) -> Option<&'static Encoding> {
+    Encoding::for_label(content_label(s)?)
+}
+
+/// The label "extracting a character encoding from a meta element" finds in
+/// a `content` value, before it goes through the label table.
+fn content_label(s: &[u8]) -> Option<&[u8]> {
     let is_ws = |b: u8| matches!(b, 0x09 | 0x0A | 0x0C | 0x0D | 0x20);
     let mut pos = 0usize;
     loop {
@@ -286,14 +323,14 @@ pub(crate) fn extract_from_content(s: &[u8]) -> Option<&'static Encoding> {
         q @ (b'"' | b'\'') => {
             let inner = rest.get(1..)?;
             let end = inner.iter().position(|b| b == q)?;
-            Encoding::for_label(inner.get(..end)?)
+            inner.get(..end)
         }
         _ => {
             let end = rest
                 .iter()
                 .position(|&b| is_ws(b) || b == b';')
                 .unwrap_or(rest.len());
-            Encoding::for_label(rest.get(..end)?)
+            rest.get(..end)
         }
     }
 }
@@ -301,6 +338,18 @@ pub(crate) fn extract_from_content(s: &[u8]) -> Option<&'static Encoding> {
 /// "Get an XML encoding" (HTML § 13.2.3.2): the `encoding` pseudo-attribute of
 /// an XML declaration at the very start of `input`, UTF-16 turned into UTF-8.
 pub(crate) fn xml_encoding(input: &[u8]) -> Option<&'static Encoding> {
+    let label = xml_label(input)?;
+    let enc = Encoding::for_label(label).or_else(|| xml_alias(label))?;
+    Some(if enc == UTF_16BE || enc == UTF_16LE {
+        UTF_8
+    } else {
+        enc
+    })
+}
+
+/// The label in the `encoding` pseudo-attribute of an XML declaration at the
+/// very start of `input` ("get an XML encoding" up to the label table).
+fn xml_label(input: &[u8]) -> Option<&[u8]> {
     if !input.starts_with(b"<?xml") {
         return None;
     }
@@ -323,13 +372,7 @@ pub(crate) fn xml_encoding(input: &[u8]) -> Option<&'static Encoding> {
     }
     pos += 1;
     let len = decl.get(pos..)?.iter().position(|&b| b == quote)?;
-    let label = decl.get(pos..pos + len)?;
-    let enc = Encoding::for_label(label).or_else(|| xml_alias(label))?;
-    Some(if enc == UTF_16BE || enc == UTF_16LE {
-        UTF_8
-    } else {
-        enc
-    })
+    decl.get(pos..pos + len)
 }
 
 /// Names XML processors (libxml2's iconv, Java, Python) accept in an XML

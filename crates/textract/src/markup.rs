@@ -3,8 +3,8 @@
 
 use std::borrow::Cow;
 
-use html_charset::unlisted::{self, Unlisted};
-use html_charset::{SniffOptions, Source};
+use html_charset::SniffOptions;
+use html_charset::unlisted;
 
 use crate::{Document, Format, Metadata, Options, Warning};
 
@@ -44,18 +44,13 @@ pub(crate) fn extract_text(bytes: &[u8], options: &Options) -> Document {
     doc
 }
 
-/// The WHATWG sniffing algorithm, except where the bytes are certainly in an
-/// encoding the Encoding Standard lacks: a UTF-32 byte order mark wins over
-/// everything (the standard would read `FF FE 00 00` as UTF-16LE); UTF-32
-/// without one, or ISO-2022-KR, only when nothing labelled the bytes.
+/// The WHATWG sniffing algorithm, except where `html_charset::unlisted`
+/// finds the bytes in an encoding the Encoding Standard lacks (a UTF-32 byte
+/// order mark; a label only that module knows; UTF-32, ISO-2022-KR, Johab or
+/// EUC-TW by the bytes when nothing labelled them).
 fn decode<'a>(bytes: &'a [u8], sniff: &SniffOptions<'_>) -> (&'static str, Cow<'a, str>) {
     let sniffed = html_charset::sniff_with(bytes, sniff);
-    let unlisted: Option<Unlisted> = unlisted::bom(bytes).or_else(|| {
-        matches!(sniffed.source, Source::Statistical | Source::Default)
-            .then(|| unlisted::detect(bytes))
-            .flatten()
-    });
-    match unlisted {
+    match unlisted::sniff(bytes, sniff, &sniffed) {
         Some(u) => (u.name(), Cow::Owned(u.decode(bytes))),
         None => (
             sniffed.encoding.name(),

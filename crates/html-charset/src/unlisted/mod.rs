@@ -1,15 +1,28 @@
-//! Encodings outside the Encoding Standard that a byte pattern identifies
-//! with certainty: UTF-32 (its byte order mark, or a head where every 4-byte
-//! unit is a Unicode scalar value) and ISO-2022-KR (its `ESC $ ) C`
-//! designator in 7-bit bytes). Browsers decode neither — ISO-2022-KR is the
-//! Standard's *replacement* encoding and UTF-32 was removed — so [`crate::sniff`]
-//! never answers them; a text extractor reading files from disk meets both.
-//! Use [`bom`] before sniffing and [`detect`] when sniffing found no label.
+//! Encodings outside the Encoding Standard, which browsers do not decode
+//! but a text extractor reading files from disk meets:
+//!
+//! - UTF-32 (its byte order mark, or a head where every 4-byte unit is a
+//!   Unicode scalar value) and ISO-2022-KR (its `ESC $ ) C` designator in
+//!   7-bit bytes): byte patterns that leave no doubt ([`detect`]).
+//!   ISO-2022-KR is the Standard's *replacement* encoding; UTF-32 was removed.
+//! - Johab and EUC-TW: statistical tests on unlabeled bytes ([`guess`]).
+//! - IBM855, Johab, EUC-TW: labels the WHATWG table lacks, in a transport
+//!   `Content-Type`, a `<meta>` or an XML declaration ([`for_label`]).
+//!
+//! [`crate::sniff`] never answers these. [`sniff`] here takes its answer and
+//! says when one of these encodings should replace it.
 
-use encoding_rs::EUC_KR;
+use encoding_rs::{EUC_KR, Encoding};
+
+use crate::{SniffOptions, Sniffed, Source};
+
+mod euc_tw;
+mod ibm855;
+mod johab;
 
 /// An encoding the Encoding Standard does not have.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Unlisted {
     /// UTF-32, little-endian.
     Utf32Le,
@@ -17,18 +30,31 @@ pub enum Unlisted {
     Utf32Be,
     /// ISO-2022-KR (RFC 1557): KS X 1001 between SO and SI, ASCII elsewhere.
     Iso2022Kr,
+    /// Johab (KS X 1001 annex 3, Windows code page 1361): Hangul composed
+    /// from 5-bit jamo codes, KS X 1001 symbols and Hanja.
+    Johab,
+    /// EUC-TW: CNS 11643 planes 1–7 and 15 (plane 1 in two bytes, any plane
+    /// after `8E A1..A7`/`8E AF`).
+    EucTw,
+    /// IBM855, the DOS Cyrillic code page.
+    Ibm855,
 }
 
 /// How many leading bytes [`detect`] looks at.
 const HEAD: usize = 1024;
 
 impl Unlisted {
-    /// The encoding's IANA name (`UTF-32LE`, `UTF-32BE`, `ISO-2022-KR`).
+    /// The encoding's name: IANA's where it has one (`UTF-32LE`,
+    /// `UTF-32BE`, `ISO-2022-KR`, `IBM855`), else the usual one (`Johab`,
+    /// `EUC-TW`).
     pub fn name(self) -> &'static str {
         match self {
             Unlisted::Utf32Le => "UTF-32LE",
             Unlisted::Utf32Be => "UTF-32BE",
             Unlisted::Iso2022Kr => "ISO-2022-KR",
+            Unlisted::Johab => "Johab",
+            Unlisted::EucTw => "EUC-TW",
+            Unlisted::Ibm855 => "IBM855",
         }
     }
 
@@ -79,8 +105,46 @@ impl Unlisted {
                 }
                 EUC_KR.decode_without_bom_handling(&euc).0.into_owned()
             }
+            Unlisted::Johab => johab::decode(bytes),
+            Unlisted::EucTw => euc_tw::decode(bytes),
+            Unlisted::Ibm855 => ibm855::decode(bytes),
         }
     }
+}
+
+/// The unlisted encoding a label names, if the WHATWG label table does not
+/// know the label: `IBM855` (`cp855`, `855`, `csIBM855`, `ibm-855`),
+/// `Johab` (`x-johab`, `cp1361`, `ms1361`), `EUC-TW` (`x-euc-tw`, `euctw`),
+/// `UTF-32LE`, `UTF-32BE` (and `UTF-32`, big-endian without a byte order
+/// mark). ASCII case-insensitive, surrounding whitespace ignored.
+pub fn for_label(label: &[u8]) -> Option<Unlisted> {
+    const LABELS: [(&[u8], Unlisted); 14] = [
+        (b"ibm855", Unlisted::Ibm855),
+        (b"ibm-855", Unlisted::Ibm855),
+        (b"cp855", Unlisted::Ibm855),
+        (b"855", Unlisted::Ibm855),
+        (b"csibm855", Unlisted::Ibm855),
+        (b"johab", Unlisted::Johab),
+        (b"x-johab", Unlisted::Johab),
+        (b"cp1361", Unlisted::Johab),
+        (b"ms1361", Unlisted::Johab),
+        (b"euc-tw", Unlisted::EucTw),
+        (b"x-euc-tw", Unlisted::EucTw),
+        (b"euctw", Unlisted::EucTw),
+        (b"utf-32le", Unlisted::Utf32Le),
+        (b"utf-32be", Unlisted::Utf32Be),
+    ];
+    let label = label.trim_ascii();
+    if label.eq_ignore_ascii_case(b"utf-32") {
+        return Some(Unlisted::Utf32Be);
+    }
+    if Encoding::for_label(label).is_some() {
+        return None;
+    }
+    LABELS
+        .iter()
+        .find(|(l, _)| l.eq_ignore_ascii_case(label))
+        .map(|&(_, u)| u)
 }
 
 /// A UTF-32 byte order mark at the start (`FF FE 00 00` or `00 00 FE FF`).
@@ -123,6 +187,72 @@ pub fn detect(bytes: &[u8]) -> Option<Unlisted> {
     }
     let designated = head.windows(4).any(|w| w == b"\x1B$)C");
     (designated && head.is_ascii()).then_some(Unlisted::Iso2022Kr)
+}
+
+/// The unlisted encoding that statistics on unlabeled bytes point to, where
+/// `guessed` is what the Standard's detector answered for them (at most
+/// `limit` bytes are read). Bytes that are valid UTF-8 are left alone.
+///
+/// - Johab: the bytes are entirely valid Johab, its reading gives at least
+///   16 Hangul syllables of which ≥ 90 % are among KS X 1001's 2,350 (the
+///   syllables everyday Korean uses), and read as UHC fewer than half the
+///   double-byte units fall inside KS X 1001 (Johab's trail bytes start at
+///   0x41, so UHC sees its extension area or malformed pairs).
+/// - EUC-TW: the bytes are entirely valid, mapped EUC-TW, its reading gives
+///   at least 16 Han characters of which ≥ 75 % are frequent ones (Unihan
+///   `kFrequency` 1–4), 25 points or more above `guessed`'s reading.
+pub fn guess(bytes: &[u8], guessed: &'static Encoding, limit: usize) -> Option<Unlisted> {
+    let head = bytes.get(..limit).unwrap_or(bytes);
+    // Valid UTF-8 (up to a character cut at the limit) is UTF-8.
+    let utf8 = std::str::from_utf8(head).map_or_else(|e| e.error_len().is_none(), |_| true);
+    if utf8 {
+        return None;
+    }
+    if johab::evidence(head).is_some_and(|e| e.is_johab()) {
+        return Some(Unlisted::Johab);
+    }
+    if euc_tw::evidence(head, guessed).is_some_and(|e| e.is_euc_tw()) {
+        return Some(Unlisted::EucTw);
+    }
+    None
+}
+
+/// Whether an unlisted encoding should replace `sniffed`, the result of
+/// [`crate::sniff_with`] for the same `bytes` and `options`, and which:
+///
+/// 1. a UTF-32 byte order mark, over everything (the Standard reads
+///    `FF FE 00 00` as UTF-16LE);
+/// 2. nothing more if a byte order mark or the transport layer decided;
+/// 3. a transport `Content-Type` whose charset is an unlisted label (the
+///    Standard skipped it), over any `<meta>` or XML declaration;
+/// 4. nothing more if a `<meta>` or an XML declaration decided;
+/// 5. for HTML, a `<meta>` or XML declaration with an unlisted label, found
+///    as the prescan and the continued scan find declarations;
+/// 6. [`detect`], then [`guess`].
+pub fn sniff(bytes: &[u8], options: &SniffOptions<'_>, sniffed: &Sniffed) -> Option<Unlisted> {
+    if let Some(b) = bom(bytes) {
+        return Some(b);
+    }
+    if matches!(sniffed.source, Source::Bom | Source::Transport) {
+        return None;
+    }
+    let transport = options
+        .content_type
+        .and_then(crate::content_type::charset_parameter)
+        .and_then(|label| for_label(label.as_bytes()));
+    if transport.is_some() {
+        return transport;
+    }
+    if matches!(sniffed.source, Source::MetaPrescan | Source::XmlDeclaration) {
+        return None;
+    }
+    if options.is_html {
+        let declared = crate::prescan::declared(bytes, options.continued_scan_limit, &for_label);
+        if declared.is_some() {
+            return declared;
+        }
+    }
+    detect(bytes).or_else(|| guess(bytes, sniffed.encoding, options.detector_limit))
 }
 
 #[cfg(test)]
