@@ -3,7 +3,9 @@
 //! uses for unlabeled legacy content.
 
 use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
-use encoding_rs::{Encoding, MACINTOSH, UTF_16BE, UTF_16LE, WINDOWS_1252};
+use encoding_rs::{
+    Encoding, ISO_8859_7, KOI8_R, KOI8_U, MACINTOSH, UTF_16BE, UTF_16LE, WINDOWS_1252, WINDOWS_1253,
+};
 
 /// BOM-less UTF-16 whose text is Basic Latin: in the first `head` bytes
 /// (at least 30, Firefox's "room for `<title></title>`"), every byte at one
@@ -57,7 +59,47 @@ pub(crate) fn guess(
         Utf8Detection::Deny
     };
     let guessed = detector.guess(tld.as_deref(), utf8);
-    Some(sparse_recheck(slice, guessed))
+    Some(base_of_identical_pair(
+        slice,
+        sparse_recheck(slice, guessed),
+    ))
+}
+
+/// Pairs `(extension, base)` of single-byte encodings that differ in only a
+/// few bytes, where `chardetng` names the first even when none of those
+/// bytes occurs: it never answers KOI8-R (KOI8-U, RFC 2319, extends RFC
+/// 1489's KOI8-R with Ukrainian letters in 8 box-drawing positions), and it
+/// answers windows-1253 for Greek without the bytes that set it apart
+/// (0x80–0x9F punctuation, Ά at 0xA2 rather than 0xB6, …).
+const IDENTICAL_PAIRS: [(&Encoding, &Encoding); 2] = [(KOI8_U, KOI8_R), (WINDOWS_1253, ISO_8859_7)];
+
+/// When the guess is the first of such a pair and every non-ASCII byte that
+/// occurs decodes to the same character in both, the bytes carry no evidence
+/// for the extension or variant: the answer is the base encoding, the ISO or
+/// RFC standard the other departs from (and the one pages more often are
+/// in). The decoded text is the same either way; only the name is more
+/// honest.
+fn base_of_identical_pair(bytes: &[u8], guessed: &'static Encoding) -> &'static Encoding {
+    let Some(&(_, base)) = IDENTICAL_PAIRS.iter().find(|(ext, _)| *ext == guessed) else {
+        return guessed;
+    };
+    let mut present = [false; 128];
+    for &b in bytes {
+        if let Some(slot) = b
+            .checked_sub(0x80)
+            .and_then(|i| present.get_mut(usize::from(i)))
+        {
+            *slot = true;
+        }
+    }
+    let same = (0x80u8..=0xFF)
+        .zip(present)
+        .filter(|&(_, p)| p)
+        .all(|(b, _)| {
+            let one = [b];
+            guessed.decode_without_bom_handling(&one).0 == base.decode_without_bom_handling(&one).0
+        });
+    if same { base } else { guessed }
 }
 
 /// At most this many non-ASCII bytes count as sparse evidence.
@@ -181,6 +223,24 @@ mod tests {
         let (cz, _, _) = encoding_rs::WINDOWS_1250.encode("Žluťoučký kůň");
         let g = guess(&cz, Some("cz"), false, 1 << 20).unwrap();
         assert_eq!(sparse_recheck(&cz, g), g);
+    }
+
+    #[test]
+    fn identical_readings_take_the_base_encoding() {
+        let ru = "Все счастливые семьи похожи друг на друга, каждая несчастливая семья несчастлива по-своему.";
+        let (koi8, _, _) = KOI8_R.encode(ru);
+        assert_eq!(guess(&koi8, None, false, 1 << 20), Some(KOI8_R));
+        // Ukrainian letters (і at 0xA6 in KOI8-U, a box-drawing character in KOI8-R) keep KOI8-U.
+        let (uk, _, _) = KOI8_U.encode("Слава Україні, і всім, хто її боронить від загарбників.");
+        assert_eq!(base_of_identical_pair(&uk, KOI8_U), KOI8_U);
+        assert_eq!(base_of_identical_pair(&koi8, KOI8_U), KOI8_R);
+        // Greek without 0x80–0x9F and without Ά: ISO-8859-7; with a windows-1253
+        // curly quote (0x93) or Ά at 0xA2: windows-1253.
+        let (el, _, _) = ISO_8859_7.encode("Με ομιλία της στο κέντρο πολλαπλών χρήσεων του Δήμου");
+        assert_eq!(base_of_identical_pair(&el, WINDOWS_1253), ISO_8859_7);
+        let (quoted, _, _) = WINDOWS_1253.encode("Είπε “ναι” στην Αθήνα");
+        assert_eq!(base_of_identical_pair(&quoted, WINDOWS_1253), WINDOWS_1253);
+        assert_eq!(base_of_identical_pair(&el, WINDOWS_1251), WINDOWS_1251);
     }
 
     #[test]
