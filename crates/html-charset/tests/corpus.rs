@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use html_charset::encoding_rs::Encoding;
+use html_charset::unlisted::{self, Unlisted};
 use html_charset::{SniffOptions, Source, decode, sniff, sniff_with};
 
 fn corpus() -> Option<PathBuf> {
@@ -86,47 +87,49 @@ fn html5lib_encoding_tests() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The WHATWG encodings that are right for a chardet corpus label, or the
-/// reason none is (encodings the Encoding Standard does not have).
-fn whatwg_for_chardet_label(label: &str) -> Result<Vec<&'static str>, &'static str> {
-    Ok(match label {
-        "Big5" => vec!["Big5"],
-        "CP932" | "SHIFT_JIS" => vec!["Shift_JIS"],
-        "CP949" | "EUC-KR" => vec!["EUC-KR"],
-        "EUC-JP" => vec!["EUC-JP"],
-        "GB2312" => vec!["GBK", "gb18030"],
-        "IBM866" => vec!["IBM866"],
-        "KOI8-R" => vec!["KOI8-R"],
-        "MacCyrillic" => vec!["x-mac-cyrillic"],
-        "MacRoman" => vec!["macintosh"],
-        "TIS-620" => vec!["windows-874"],
-        // chardet's "UTF-16" is UTF-16 with a BOM of either order.
-        "UTF-16" => vec!["UTF-16BE", "UTF-16LE"],
-        "UTF-16BE" => vec!["UTF-16BE"],
-        "UTF-16LE" => vec!["UTF-16LE"],
-        "iso-2022-jp" => vec!["ISO-2022-JP"],
-        "iso-8859-1" | "windows-1252" => vec!["windows-1252"],
-        "iso-8859-2-hungarian" => vec!["ISO-8859-2"],
-        "iso-8859-5-russian" => vec!["ISO-8859-5"],
-        "iso-8859-6-arabic" => vec!["ISO-8859-6"],
-        "iso-8859-7-greek" => vec!["ISO-8859-7"],
-        "iso-8859-9-turkish" | "windows-1254-turkish" => vec!["windows-1254"],
-        "utf-8" | "utf-8-sig" => vec!["UTF-8"],
-        "windows-1250-czech" | "windows-1250-hungarian" => vec!["windows-1250"],
-        "windows-1251-bulgarian" | "windows-1251-russian" => vec!["windows-1251"],
-        "windows-1255-hebrew" => vec!["windows-1255"],
-        "windows-1256-arabic" => vec!["windows-1256"],
-        "EUC-TW" => return Err("EUC-TW is not an Encoding Standard encoding"),
-        "IBM855" => return Err("IBM855 is not an Encoding Standard encoding"),
-        "Johab" => return Err("Johab is not an Encoding Standard encoding"),
-        "UTF-32" | "UTF-32BE" | "UTF-32LE" => {
-            return Err("UTF-32 is not an Encoding Standard encoding");
-        }
-        "iso-2022-kr" => {
-            return Err("ISO-2022-KR is the replacement encoding in the Encoding Standard");
-        }
+/// The one right name for a chardet corpus label on these bytes: the
+/// Encoding Standard's name ([`Encoding::name`]) where the Standard has the
+/// encoding, else the name `html_charset::unlisted` reports. chardet's
+/// `UTF-16`/`UTF-32` mean "with a byte order mark", which says the order.
+fn expected_name(label: &str, bytes: &[u8]) -> &'static str {
+    match label {
+        "Big5" => "Big5",
+        "CP932" | "SHIFT_JIS" => "Shift_JIS",
+        "CP949" | "EUC-KR" => "EUC-KR",
+        "EUC-JP" => "EUC-JP",
+        "GB2312" => "GBK",
+        "IBM866" => "IBM866",
+        "KOI8-R" => "KOI8-R",
+        "MacCyrillic" => "x-mac-cyrillic",
+        "MacRoman" => "macintosh",
+        "TIS-620" => "windows-874",
+        "UTF-16" if bytes.starts_with(&[0xFE, 0xFF]) => "UTF-16BE",
+        "UTF-16" if bytes.starts_with(&[0xFF, 0xFE]) => "UTF-16LE",
+        "UTF-16BE" => "UTF-16BE",
+        "UTF-16LE" => "UTF-16LE",
+        "iso-2022-jp" => "ISO-2022-JP",
+        "iso-8859-1" | "windows-1252" => "windows-1252",
+        "iso-8859-2-hungarian" => "ISO-8859-2",
+        "iso-8859-5-russian" => "ISO-8859-5",
+        "iso-8859-6-arabic" => "ISO-8859-6",
+        "iso-8859-7-greek" => "ISO-8859-7",
+        "iso-8859-9-turkish" | "windows-1254-turkish" => "windows-1254",
+        "utf-8" | "utf-8-sig" => "UTF-8",
+        "windows-1250-czech" | "windows-1250-hungarian" => "windows-1250",
+        "windows-1251-bulgarian" | "windows-1251-russian" => "windows-1251",
+        "windows-1255-hebrew" => "windows-1255",
+        "windows-1256-arabic" => "windows-1256",
+        // Outside the Encoding Standard: `html_charset::unlisted`.
+        "EUC-TW" => "EUC-TW",
+        "IBM855" => "IBM855",
+        "Johab" => "Johab",
+        "UTF-32" if bytes.starts_with(&[0, 0, 0xFE, 0xFF]) => "UTF-32BE",
+        "UTF-32" if bytes.starts_with(&[0xFF, 0xFE, 0, 0]) => "UTF-32LE",
+        "UTF-32BE" => "UTF-32BE",
+        "UTF-32LE" => "UTF-32LE",
+        "iso-2022-kr" => "ISO-2022-KR",
         other => panic!("chardet label {other} has no mapping in this test"),
-    })
+    }
 }
 
 /// `(relative path, expected_encoding)` for every corpus file the MANIFEST labels.
@@ -154,79 +157,60 @@ fn options_for(path: &str) -> SniffOptions<'static> {
     }
 }
 
-/// Files whose bytes carry too little evidence for any detector; each is
-/// explained in docs/html-charset.md. A file listed here that starts to pass
-/// is fine; a file not listed that fails is a regression. Empty since the
-/// sparse-evidence check: the two single-byte files that were here
-/// (`windows-1252___mozilla_bug421271_text.html`, `MacRoman__ioreg_output.txt`)
-/// are sniffed right.
-const KNOWN_MISSES: [(&str, &str); 0] = [];
+/// Sniffing as a text extractor does it: the Standard's answer unless
+/// `unlisted::sniff` replaces it. Returns the name and the decoded text.
+fn sniff_and_decode(bytes: &[u8], options: &SniffOptions<'_>) -> (&'static str, String) {
+    let sniffed = sniff_with(bytes, options);
+    match unlisted::sniff(bytes, options, &sniffed) {
+        Some(u) => (u.name(), u.decode(bytes)),
+        None => (
+            sniffed.encoding.name(),
+            decode(bytes, &sniffed).into_owned(),
+        ),
+    }
+}
 
+/// Every file with `expected_encoding=` in the MANIFEST (70) is sniffed to
+/// exactly that encoding: by `sniff` alone where the Encoding Standard has
+/// it (62 files), by `unlisted::sniff` where it does not (8). No exceptions.
 #[test]
 fn chardet_files_are_sniffed_to_their_label() {
     let Some(corpus) = corpus() else { return };
     let files = labelled_files(&corpus);
-    assert!(
-        files.len() >= 60,
-        "only {} labelled files in the MANIFEST",
-        files.len()
-    );
+    assert_eq!(files.len(), 70, "labelled files in the MANIFEST");
     let mut failures = Vec::new();
-    let mut unsupported = 0;
-    let mut equivalent = 0;
+    let mut unlisted_files = 0;
     for (path, label) in &files {
         let bytes = std::fs::read(corpus.join(path)).unwrap();
-        let got = sniff_with(&bytes, &options_for(path));
-        match whatwg_for_chardet_label(label) {
-            Ok(names) => {
-                let expected = Encoding::for_label(names[0].as_bytes()).unwrap();
-                if names.contains(&got.encoding.name()) {
-                    continue;
-                }
-                // A sibling encoding that decodes these very bytes to the same text
-                // (KOI8-U for KOI8-R, windows-1253 for ISO-8859-7) is as good.
-                let same_text = got.encoding.decode(&bytes).0 == expected.decode(&bytes).0;
-                if same_text {
-                    equivalent += 1;
-                    println!(
-                        "equivalent: {path}: {} decodes it exactly as {}",
-                        got.encoding.name(),
-                        expected.name()
-                    );
-                } else if let Some(why) = KNOWN_MISSES
-                    .iter()
-                    .find(|(p, _)| path.ends_with(p))
-                    .map(|(_, w)| w)
-                {
-                    println!(
-                        "known miss: {path}: got {} ({:?}): {why}",
-                        got.encoding.name(),
-                        got.source
-                    );
-                } else {
-                    failures.push(format!(
-                        "{path}: expected {names:?}, got {} ({:?})",
-                        got.encoding.name(),
-                        got.source
-                    ));
-                }
-            }
-            Err(why) => {
-                unsupported += 1;
-                println!(
-                    "not sniffable by design: {path}: {why}; got {} ({:?})",
-                    got.encoding.name(),
-                    got.source
-                );
-            }
+        let want = expected_name(label, &bytes);
+        let options = options_for(path);
+        let sniffed = sniff_with(&bytes, &options);
+        let (got, _) = sniff_and_decode(&bytes, &options);
+        if got != want {
+            failures.push(format!(
+                "{path}: expected {want}, got {got} (sniff: {} from {:?})",
+                sniffed.encoding.name(),
+                sniffed.source
+            ));
+        }
+        // A name of the Standard's own (`ISO-2022-KR` is only a label, of
+        // the replacement encoding).
+        match Encoding::for_label(want.as_bytes()).filter(|e| e.name() == want) {
+            // The Standard has it: `sniff` alone must answer it.
+            Some(enc) if sniffed.encoding != enc => failures.push(format!(
+                "{path}: sniff answered {}, expected {want}",
+                sniffed.encoding.name()
+            )),
+            Some(_) => {}
+            None => unlisted_files += 1,
         }
     }
     println!(
-        "{} labelled files, {unsupported} outside the Encoding Standard, {equivalent} equivalent, {} known misses, {} wrong",
+        "{} labelled files, {unlisted_files} outside the Encoding Standard, {} wrong",
         files.len(),
-        KNOWN_MISSES.len(),
         failures.len()
     );
+    assert_eq!(unlisted_files, 8);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -250,11 +234,8 @@ fn windows_1252_mozilla_bug421271_text_with_a_uk_hint() {
 fn text_files_decode_to_their_expected_strings() {
     let Some(corpus) = corpus() else { return };
     let mut checked = 0;
-    for (path, label) in labelled_files(&corpus) {
-        if whatwg_for_chardet_label(&label).is_err()
-            || path.ends_with(".html")
-            || path.ends_with(".xml")
-        {
+    for (path, _) in labelled_files(&corpus) {
+        if path.ends_with(".html") || path.ends_with(".xml") {
             continue;
         }
         let expected = corpus.join(format!("{path}.expected.txt"));
@@ -262,8 +243,8 @@ fn text_files_decode_to_their_expected_strings() {
             continue;
         };
         let bytes = std::fs::read(corpus.join(&path)).unwrap();
-        let sniffed = sniff_with(&bytes, &SniffOptions::text());
-        let text = collapse(&decode(&bytes, &sniffed));
+        let (_, text) = sniff_and_decode(&bytes, &SniffOptions::text());
+        let text = collapse(&text);
         for line in expected.lines().filter(|l| !l.trim().is_empty()) {
             assert!(
                 text.contains(&collapse(line)),
@@ -273,7 +254,85 @@ fn text_files_decode_to_their_expected_strings() {
         checked += 1;
     }
     println!("{checked} text files checked against .expected.txt");
-    assert!(checked >= 4);
+    assert!(checked >= 7, "the 7 .txt files with .expected.txt, Johab and ISO-2022-KR included");
+}
+
+/// Runs an oracle program on `path` and returns its UTF-8 output, or `None`
+/// (printed) when the program is not there.
+fn oracle(program: &str, args: &[&str], path: &Path) -> Option<String> {
+    let out = std::process::Command::new(program)
+        .args(args)
+        .arg(path)
+        .output();
+    match out {
+        Ok(out) if out.status.success() => Some(String::from_utf8(out.stdout).unwrap()),
+        Ok(out) => panic!(
+            "{program} failed on {}: {}",
+            path.display(),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+        Err(e) => {
+            println!("oracle {program} not run: {e}");
+            None
+        }
+    }
+}
+
+/// The unlisted corpus files are detected and decode exactly as the
+/// reference decoders do: Python's `johab` and `cp855` codecs, glibc's
+/// `iconv -f EUC-TW` (each skipped, with a note, where it is missing).
+#[test]
+fn unlisted_corpus_files_decode_as_the_reference_decoders() {
+    let Some(corpus) = corpus() else { return };
+    let python = |codec: &str| {
+        format!(
+            "import sys; sys.stdout.buffer.write(open(sys.argv[1], 'rb').read().decode('{codec}').encode('utf-8'))"
+        )
+    };
+    let cases: [(&str, Unlisted, &str, Vec<String>); 4] = [
+        (
+            "Johab__hlpro-readme.txt",
+            Unlisted::Johab,
+            "python3",
+            vec!["-c".into(), python("johab")],
+        ),
+        (
+            "Johab__iyagi-readme.txt",
+            Unlisted::Johab,
+            "python3",
+            vec!["-c".into(), python("johab")],
+        ),
+        (
+            "IBM855__forum.template-toolkit.ru.4.xml",
+            Unlisted::Ibm855,
+            "python3",
+            vec!["-c".into(), python("cp855")],
+        ),
+        (
+            "EUC-TW___ude_euc-tw1.txt",
+            Unlisted::EucTw,
+            "iconv",
+            vec!["-f".into(), "EUC-TW".into(), "-t".into(), "UTF-8".into()],
+        ),
+    ];
+    for (name, want, program, args) in cases {
+        let path = corpus.join("html/chardet").join(name);
+        let bytes = std::fs::read(&path).unwrap();
+        let options = options_for(name);
+        let sniffed = sniff_with(&bytes, &options);
+        assert_eq!(
+            unlisted::sniff(&bytes, &options, &sniffed),
+            Some(want),
+            "{name}"
+        );
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        if let Some(reference) = oracle(program, &args, &path) {
+            assert!(
+                want.decode(&bytes) == reference,
+                "{name}: differs from {program}"
+            );
+        }
+    }
 }
 
 #[test]

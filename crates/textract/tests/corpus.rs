@@ -22,21 +22,13 @@ const DONE: &[&str] = &["doc", "html", "pdf"];
 /// Expected lines a done format is known to miss (`*`: every line of the
 /// file), each with the reason (also in the layer's docs). They are printed,
 /// not failed; the list only shrinks.
-const KNOWN_MISSING: &[(&str, &str, &str)] = &[
-    (
-        "doc/poi/Bug51944.doc",
-        "We are able to",
-        "Word 95 fast-saved: the text survives only in bytes the piece table no \
+const KNOWN_MISSING: &[(&str, &str, &str)] = &[(
+    "doc/poi/Bug51944.doc",
+    "We are able to",
+    "Word 95 fast-saved: the text survives only in bytes the piece table no \
          longer references (antiword and POI 4.0.1 leave it out too, and POI's own test of \
          this file comments that assertion out); docs/msdoc-text.md",
-    ),
-    ("html/chardet/Johab__iyagi-readme.txt", "*", NOT_WHATWG),
-    ("html/chardet/Johab__hlpro-readme.txt", "*", NOT_WHATWG),
-];
-
-const NOT_WHATWG: &str = "Johab is outside the WHATWG Encoding Standard: no browser and no \
-     encoding_rs decoder reads it (UTF-32 and ISO-2022-KR are read by html_charset::unlisted); \
-     docs/html-charset.md";
+)];
 
 /// Per-file deadline (debug build, one thread; the release CLI's is 2 s).
 const DEADLINE: Duration = Duration::from_secs(20);

@@ -1,0 +1,139 @@
+//! The encoding `extract` reports (`Document.encoding`) for every corpus file
+//! whose MANIFEST notes name one (`expected_encoding=`): exactly that
+//! encoding, for all 70, no exceptions. Encodings the WHATWG Encoding
+//! Standard has are reported by their WHATWG name; the others (UTF-32,
+//! ISO-2022-KR, Johab, EUC-TW, IBM855) by `html_charset::unlisted`'s.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+
+use textract::Options;
+
+fn corpus() -> Option<PathBuf> {
+    let dir = std::env::var_os("TEXTRACT_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"));
+    dir.join("MANIFEST.tsv").is_file().then_some(dir)
+}
+
+/// The name `extract` must report for a chardet corpus label on these bytes
+/// (chardet's `UTF-16`/`UTF-32` mean "with a byte order mark").
+fn expected_name(label: &str, bytes: &[u8]) -> &'static str {
+    match label {
+        "Big5" => "Big5",
+        "CP932" | "SHIFT_JIS" => "Shift_JIS",
+        "CP949" | "EUC-KR" => "EUC-KR",
+        "EUC-JP" => "EUC-JP",
+        "GB2312" => "GBK",
+        "IBM866" => "IBM866",
+        "KOI8-R" => "KOI8-R",
+        "MacCyrillic" => "x-mac-cyrillic",
+        "MacRoman" => "macintosh",
+        "TIS-620" => "windows-874",
+        "UTF-16" if bytes.starts_with(&[0xFE, 0xFF]) => "UTF-16BE",
+        "UTF-16" if bytes.starts_with(&[0xFF, 0xFE]) => "UTF-16LE",
+        "UTF-16BE" => "UTF-16BE",
+        "UTF-16LE" => "UTF-16LE",
+        "iso-2022-jp" => "ISO-2022-JP",
+        "iso-8859-1" | "windows-1252" => "windows-1252",
+        "iso-8859-2-hungarian" => "ISO-8859-2",
+        "iso-8859-5-russian" => "ISO-8859-5",
+        "iso-8859-6-arabic" => "ISO-8859-6",
+        "iso-8859-7-greek" => "ISO-8859-7",
+        "iso-8859-9-turkish" | "windows-1254-turkish" => "windows-1254",
+        "utf-8" | "utf-8-sig" => "UTF-8",
+        "windows-1250-czech" | "windows-1250-hungarian" => "windows-1250",
+        "windows-1251-bulgarian" | "windows-1251-russian" => "windows-1251",
+        "windows-1255-hebrew" => "windows-1255",
+        "windows-1256-arabic" => "windows-1256",
+        "EUC-TW" => "EUC-TW",
+        "IBM855" => "IBM855",
+        "Johab" => "Johab",
+        "UTF-32" if bytes.starts_with(&[0, 0, 0xFE, 0xFF]) => "UTF-32BE",
+        "UTF-32" if bytes.starts_with(&[0xFF, 0xFE, 0, 0]) => "UTF-32LE",
+        "UTF-32BE" => "UTF-32BE",
+        "UTF-32LE" => "UTF-32LE",
+        "iso-2022-kr" => "ISO-2022-KR",
+        other => panic!("chardet label {other} has no mapping in this test"),
+    }
+}
+
+#[test]
+fn every_labelled_corpus_file_reports_its_encoding() {
+    let Some(dir) = corpus() else {
+        println!("corpus tests skipped: ../shared/corpus not found (set TEXTRACT_CORPUS)");
+        return;
+    };
+    let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap();
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for line in manifest.lines() {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let (Some(path), Some(notes)) = (cols.get(2), cols.get(8)) else {
+            continue;
+        };
+        let Some(i) = notes.find("expected_encoding=") else {
+            continue;
+        };
+        let label = notes[i + 18..].split([' ', ';', '|']).next().unwrap();
+        let bytes = std::fs::read(dir.join(path)).unwrap();
+        let want = expected_name(label, &bytes);
+        let doc = textract::extract(&bytes, &Options::default()).unwrap();
+        let got = doc.encoding.as_deref().unwrap_or("(none)");
+        if got != want {
+            failures.push(format!("{path}: expected {want}, got {got}"));
+        }
+        checked += 1;
+    }
+    println!("{checked} labelled files, {} wrong", failures.len());
+    assert_eq!(checked, 70);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Regression tests named after the corpus files that were read wrong
+/// before `html_charset::unlisted` decoded Johab, EUC-TW and IBM855.
+fn extract_corpus(name: &str) -> Option<textract::Document> {
+    let bytes = std::fs::read(corpus()?.join("html/chardet").join(name)).unwrap();
+    Some(textract::extract(&bytes, &Options::default()).unwrap())
+}
+
+#[test]
+fn johab_hlpro_readme_txt() {
+    let Some(doc) = extract_corpus("Johab__hlpro-readme.txt") else {
+        return;
+    };
+    assert_eq!(doc.encoding.as_deref(), Some("Johab"));
+    assert!(doc.text.contains("<<< 한라프로 3.0 >>>"));
+    assert!(!doc.text.contains('\u{FFFD}'));
+}
+
+#[test]
+fn johab_iyagi_readme_txt() {
+    let Some(doc) = extract_corpus("Johab__iyagi-readme.txt") else {
+        return;
+    };
+    assert_eq!(doc.encoding.as_deref(), Some("Johab"));
+    assert!(doc.text.contains("이야기 멀티 for Windows"));
+    assert!(!doc.text.contains('\u{FFFD}'));
+}
+
+#[test]
+fn euc_tw_ude_euc_tw1_txt() {
+    let Some(doc) = extract_corpus("EUC-TW___ude_euc-tw1.txt") else {
+        return;
+    };
+    assert_eq!(doc.encoding.as_deref(), Some("EUC-TW"));
+    assert!(doc.text.starts_with("維基大典（Wikipedia）者，網路為礎"));
+    assert!(!doc.text.contains('\u{FFFD}'));
+}
+
+#[test]
+fn ibm855_forum_template_toolkit_ru_4_xml() {
+    let Some(doc) = extract_corpus("IBM855__forum.template-toolkit.ru.4.xml") else {
+        return;
+    };
+    assert_eq!(doc.encoding.as_deref(), Some("IBM855"));
+    let all = format!("{}\n{}", doc.metadata.title.unwrap_or_default(), doc.text);
+    assert!(all.contains("Форумы Template Toolkit : Обсуждение форума"));
+    assert!(all.contains("быстрая, мощная и расширяемая система обработки шаблонов"));
+}
