@@ -36,12 +36,33 @@ fuzz_target!(|data: &[u8]| {
     }
     assert_eq!(sniff_with(bytes, &options), sniffed, "sniffing is deterministic");
     let _ = decode(bytes, &sniffed);
-    // The encodings outside the Standard: detection and decoding never panic,
-    // and a detected UTF-32 decodes to a quarter of the bytes' length in chars.
-    if let Some(u) = html_charset::unlisted::detect(bytes) {
+    // The encodings outside the Standard: detection (labels, byte patterns,
+    // statistics) and every decoder never panic; what the facade would use
+    // is deterministic; a UTF-32 decodes to a quarter of the bytes' length
+    // in chars, the others to at most one char per byte.
+    use html_charset::unlisted::{self, Unlisted};
+    let chosen = unlisted::sniff(bytes, &options, &sniffed);
+    assert_eq!(unlisted::sniff(bytes, &options, &sniffed), chosen, "deterministic");
+    if let Some(u) = unlisted::bom(bytes) {
+        assert_eq!(chosen, Some(u), "a UTF-32 byte order mark wins");
+    }
+    let _ = unlisted::guess(bytes, sniffed.encoding, 4096);
+    if let Some(label) = content_type.as_deref() {
+        let _ = unlisted::for_label(label.as_bytes());
+    }
+    for u in [
+        Unlisted::Utf32Le,
+        Unlisted::Utf32Be,
+        Unlisted::Iso2022Kr,
+        Unlisted::Johab,
+        Unlisted::EucTw,
+        Unlisted::Ibm855,
+    ] {
         let text = u.decode(bytes);
-        if u != html_charset::unlisted::Unlisted::Iso2022Kr {
-            assert!(text.chars().count() <= bytes.len() / 4 + 1);
+        let chars = text.chars().count();
+        match u {
+            Unlisted::Utf32Le | Unlisted::Utf32Be => assert!(chars <= bytes.len() / 4 + 1),
+            _ => assert!(chars <= bytes.len()),
         }
     }
 });
