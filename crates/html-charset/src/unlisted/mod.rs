@@ -307,6 +307,72 @@ mod tests {
     }
 
     #[test]
+    fn labels_the_whatwg_table_lacks() {
+        assert_eq!(for_label(b"IBM855"), Some(Unlisted::Ibm855));
+        assert_eq!(for_label(b" cp855 "), Some(Unlisted::Ibm855));
+        assert_eq!(for_label(b"x-Johab"), Some(Unlisted::Johab));
+        assert_eq!(for_label(b"EUC-TW"), Some(Unlisted::EucTw));
+        assert_eq!(for_label(b"utf-32"), Some(Unlisted::Utf32Be));
+        // Labels of the Standard are never taken over.
+        assert_eq!(for_label(b"ibm866"), None);
+        assert_eq!(for_label(b"iso-2022-kr"), None);
+        assert_eq!(for_label(b"euc-kr"), None);
+        assert_eq!(for_label(b"bogus"), None);
+    }
+
+    fn sniff_all(bytes: &[u8], options: &SniffOptions<'_>) -> Option<Unlisted> {
+        sniff(bytes, options, &crate::sniff_with(bytes, options))
+    }
+
+    #[test]
+    fn declared_unlisted_labels_in_their_precedence() {
+        let html = SniffOptions::default();
+        // Привет in IBM855 behind each kind of declaration.
+        let body = b"<p>\xDD\xE1\xB7\xEB\xA8\xE5</p>";
+        let xml = [
+            b"<?xml version=\"1.0\" encoding=\"IBM855\"?>".as_slice(),
+            body,
+        ]
+        .concat();
+        assert_eq!(sniff_all(&xml, &html), Some(Unlisted::Ibm855));
+        let meta = [b"<meta charset=cp855>".as_slice(), body].concat();
+        assert_eq!(sniff_all(&meta, &html), Some(Unlisted::Ibm855));
+        assert_eq!(
+            Unlisted::Ibm855.decode(&meta),
+            "<meta charset=cp855><p>Привет</p>"
+        );
+        let pragma = [
+            b"<meta http-equiv=content-type content='text/html; charset=johab'>".as_slice(),
+            body,
+        ]
+        .concat();
+        assert_eq!(sniff_all(&pragma, &html), Some(Unlisted::Johab));
+        // A late <meta> (continued scan) counts; plain text has no prescan.
+        let late = [vec![b' '; 2000], meta.clone()].concat();
+        assert_eq!(sniff_all(&late, &html), Some(Unlisted::Ibm855));
+        assert_eq!(sniff_all(&meta, &SniffOptions::text()), None);
+        // A label of the Standard wins over a later unlisted one...
+        let both = [
+            b"<meta charset=windows-1251><meta charset=ibm855>".as_slice(),
+            body,
+        ]
+        .concat();
+        assert_eq!(sniff_all(&both, &html), None);
+        // ...but an unlisted transport label wins over any <meta>.
+        let transport = html
+            .clone()
+            .with_content_type(Some("text/html; charset=IBM855"));
+        assert_eq!(sniff_all(&both, &transport), Some(Unlisted::Ibm855));
+        // A transport label of the Standard decides; so does a UTF-8 BOM.
+        let koi8 = html
+            .clone()
+            .with_content_type(Some("text/html; charset=koi8-r"));
+        assert_eq!(sniff_all(&meta, &koi8), None);
+        let bom = [b"\xEF\xBB\xBF".as_slice(), &meta].concat();
+        assert_eq!(sniff_all(&bom, &html), None);
+    }
+
+    #[test]
     fn iso_2022_kr_shifts_into_ks_x_1001() {
         // 한국어 in EUC-KR is C7 D1 B1 B9 BE EE: the same bytes less 0x80.
         let bytes = b"\x1B$)C\n\x0EGQ19>n\x0F ok\n";
