@@ -254,7 +254,10 @@ fn text_files_decode_to_their_expected_strings() {
         checked += 1;
     }
     println!("{checked} text files checked against .expected.txt");
-    assert!(checked >= 7, "the 7 .txt files with .expected.txt, Johab and ISO-2022-KR included");
+    assert!(
+        checked >= 7,
+        "the 7 .txt files with .expected.txt, Johab and ISO-2022-KR included"
+    );
 }
 
 /// Runs an oracle program on `path` and returns its UTF-8 output, or `None`
