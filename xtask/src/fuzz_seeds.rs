@@ -84,7 +84,40 @@ pub fn run(_args: &[String]) -> Result<(), String> {
             write(&corpus.join(target).join(format!("{group}-{name}")), &bytes)?;
             n += 1;
         }
+        if *target == "pdf_cmap_parse" {
+            n += embedded_cmaps(&files, &corpus.join(target))?;
+        }
         println!("fuzz/corpus/{target}: {n} seeds");
     }
     Ok(())
+}
+
+/// The CMap streams (ToUnicode and embedded `/Encoding`) of the fixture PDFs,
+/// decoded, as seeds of `pdf_cmap_parse`; returns how many were written.
+fn embedded_cmaps(files: &[PathBuf], dir: &Path) -> Result<usize, String> {
+    let mut n = 0;
+    for f in files.iter().filter(|f| extension(f) == "pdf") {
+        let bytes = std::fs::read(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        let Ok(doc) = pdf_lex::Document::open(&bytes) else {
+            continue;
+        };
+        let stem = f
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        for r in doc.object_refs() {
+            let Ok(obj) = doc.get(r) else { continue };
+            let pdf_lex::Object::Stream(stream) = obj.as_ref() else {
+                continue;
+            };
+            let Ok(data) = doc.stream_data(stream) else {
+                continue;
+            };
+            if data.windows(9).any(|w| w == b"begincmap") {
+                write(&dir.join(format!("{stem}-{}.cmap", r.num)), &data)?;
+                n += 1;
+            }
+        }
+    }
+    Ok(n)
 }
