@@ -92,6 +92,9 @@ pub struct FormatRuns {
     pub all_files: bool,
     /// Timing modes that ran.
     pub modes: options::Modes,
+    /// Batch mode: the timed files every batch tool read in the fidelity
+    /// pass, which is what the batch processes ran over.
+    pub batch_files: usize,
 }
 
 /// Entry point: `cargo xtask compare [OPTIONS]`.
@@ -259,6 +262,7 @@ pub fn compare_format(
             jobs: opts.jobs,
             all_files: opts.all_files,
             modes: opts.modes,
+            batch_files: 0,
         });
     }
     let out_file = runner.scratch.join("tool-output.txt");
@@ -360,14 +364,30 @@ pub fn compare_format(
         }
     }
 
-    // 3. Batch timing: one process over all clean files, `passes` times over.
+    // 3. Batch timing: one process over the timed files, `passes` times over.
     let batch: Vec<usize> = timed
         .iter()
         .copied()
         .filter(|&i| tools.get(i).is_some_and(|t| t.tool.takes_many))
         .collect();
-    if opts.modes.batch && !clean.is_empty() && !batch.is_empty() {
-        let once: Vec<&Path> = clean.iter().map(|f| f.path.as_path()).collect();
+    // Only the files every batch tool read: a tool that stops at its first
+    // failing file (pdf2txt.py does) would otherwise time a fraction of the work.
+    let batch_files: Vec<&CorpusFile> = files
+        .iter()
+        .enumerate()
+        .filter(|(k, f)| {
+            (opts.all_files || !f.hostile)
+                && batch.iter().all(|&i| {
+                    tools
+                        .get(i)
+                        .and_then(|t| t.outcomes.get(*k))
+                        .is_some_and(|o| o.exit.is_ok())
+                })
+        })
+        .map(|(_, f)| f)
+        .collect();
+    if opts.modes.batch && !batch_files.is_empty() && !batch.is_empty() {
+        let once: Vec<&Path> = batch_files.iter().map(|f| f.path.as_path()).collect();
         let mut repeated = Vec::with_capacity(once.len() * opts.passes);
         for _ in 0..opts.passes {
             repeated.extend(once.iter().copied());
@@ -379,7 +399,7 @@ pub fn compare_format(
             "   batch timing: {} runs x 1 process x {} passes x {} files",
             opts.runs,
             opts.passes,
-            clean.len()
+            batch_files.len()
         );
         // Warm-up: one pass, output kept (to check textract saw every file) and peak RSS.
         for &i in &batch {
@@ -421,6 +441,7 @@ pub fn compare_format(
             }
         }
     }
+    let batch_count = batch_files.len();
     Ok(FormatRuns {
         format: format.into(),
         files,
@@ -432,6 +453,7 @@ pub fn compare_format(
         jobs: opts.jobs,
         all_files: opts.all_files,
         modes: opts.modes,
+        batch_files: batch_count,
     })
 }
 

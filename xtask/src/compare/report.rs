@@ -260,8 +260,18 @@ fn method_line(runs: &FormatRuns) -> String {
             .filter(|t| t.tool.takes_many)
             .map(|t| t.tool.name.as_str())
             .collect();
+        let timed_count = runs
+            .files
+            .iter()
+            .filter(|f| runs.all_files || !f.hostile)
+            .count();
+        let over = if runs.batch_files == timed_count {
+            timed.to_string()
+        } else {
+            format!("the {} of them every batch tool read", runs.batch_files)
+        };
         line.push_str(&format!(
-            "Batch ({}): one process over {timed} × {}, median of {}. ",
+            "Batch ({}): one process over {over} × {}, median of {}. ",
             many.join(", "),
             plural(runs.passes, "pass", "passes"),
             plural(runs.runs, "run", "interleaved runs")

@@ -145,12 +145,8 @@ pub fn summarise(runs: &FormatRuns) -> Vec<ToolSummary> {
         }
         if let Some(seen) = t.batch_files_seen {
             // textract prints a `==> PATH <==` header for each file it read;
-            // expect one per timed file it read in the fidelity pass.
-            let expected = files
-                .iter()
-                .zip(&t.outcomes)
-                .filter(|(f, o)| timed(f) && o.exit.is_ok())
-                .count();
+            // the batch holds only files it read in the fidelity pass.
+            let expected = runs.batch_files;
             if seen != expected {
                 let prev = s
                     .batch_note

@@ -344,6 +344,49 @@ fn charset_detectors_are_scored_against_the_manifest() {
 }
 
 #[test]
+fn batch_runs_only_over_files_every_batch_tool_read() {
+    let dir = temp("batch-subset");
+    let corpus = dir.join("corpus");
+    write(&corpus.join("doc/src/a.doc"), "first file\n");
+    write(&corpus.join("doc/src/b.doc"), "second file\n");
+    write(&corpus.join("doc/src/c.doc"), "third file\n");
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let textract = script(&bin, "textract", FAKE_TEXTRACT);
+    // Like pdf2txt.py: many files per process, stops at the first it cannot read.
+    let quitter = r#"for f in "$@"; do case "$f" in *b.doc) exit 1 ;; esac; cat "$f"; done"#;
+    let peers = vec![peer(
+        "quitter",
+        script(&bin, "quitter", quitter),
+        true,
+        OutputKind::StdoutText,
+        Role::Text,
+    )];
+    let result =
+        compare_format("doc", &corpus, &textract, peers, &options(), &runner(&dir)).unwrap();
+    assert_eq!(result.batch_files, 2);
+    let textract_runs = result.tools.iter().find(|t| t.tool.is_textract).unwrap();
+    assert_eq!(textract_runs.batch_files_seen, Some(2));
+    let sums = summarise(&result);
+    assert!(by_name(&sums, "textract").batch_note.is_none());
+    // The quitter's batch never meets b.doc, so it exits 0.
+    assert!(by_name(&sums, "quitter").batch_note.is_none());
+    assert_eq!(by_name(&sums, "quitter").failed, ["doc/src/b.doc"]);
+    let ctx = report::Context {
+        command: "cargo xtask compare --format doc".into(),
+        date: "2026-11-23 00:00 UTC".into(),
+        nproc: 2,
+        cpu: "Test CPU".into(),
+        commit: None,
+    };
+    let text = report::text(&result, &sums, &ctx);
+    assert!(text.contains(
+        "Batch (textract, quitter): one process over the 2 of them every batch tool read × 2 passes"
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn ratios_are_textract_over_peer() {
     let ours = ToolSummary {
         per_file_median: Some(Duration::from_secs(1)),
@@ -463,6 +506,7 @@ fn ratios_over_unequal_work_are_flagged() {
             per_file: true,
             batch: false,
         },
+        batch_files: 0,
     };
     let ours = ToolSummary {
         name: "textract".into(),
