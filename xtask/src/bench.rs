@@ -5,12 +5,16 @@ use std::process::{Command, Stdio};
 
 use crate::util::workspace_root;
 
-/// Runs `cargo bench --workspace` (extra arguments are passed to criterion) and
+/// Runs `cargo bench --workspace --bench "*"` (only the criterion targets; extra
+/// arguments are passed to criterion) and
 /// summarises each bench as `name  time  [throughput]`.
 pub fn run(args: &[String]) -> Result<(), String> {
+    // `cargo xtask bench -- --measurement-time 2` reaches us with the `--`;
+    // criterion would take it as the end of its options.
+    let args = args.strip_prefix(&["--".to_string()]).unwrap_or(args);
     let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     cmd.current_dir(workspace_root())
-        .args(["bench", "--workspace", "--benches", "--"])
+        .args(["bench", "--workspace", "--bench", "*", "--"])
         .args(args)
         .stdout(Stdio::piped());
     let mut child = cmd
@@ -41,6 +45,18 @@ pub fn run(args: &[String]) -> Result<(), String> {
 /// Turns criterion's `name  time: [a b c]` and `thrpt: [a b c]` lines into summary rows.
 fn summarise_line(line: &str, current: &mut Option<String>) -> Option<String> {
     let trimmed = line.trim();
+    // A long bench name gets a line of its own, then an indented `time:` line.
+    let starts_flush = !line.starts_with(char::is_whitespace);
+    if starts_flush
+        && !trimmed.is_empty()
+        && !trimmed.contains("time:")
+        && !["Benchmarking ", "Found ", "Gnuplot ", "WARNING"]
+            .iter()
+            .any(|p| trimmed.starts_with(p))
+    {
+        *current = Some(trimmed.to_string());
+        return None;
+    }
     if let Some(idx) = trimmed.find("time:") {
         let name = trimmed[..idx].trim();
         if !name.is_empty() {
@@ -90,5 +106,17 @@ mod tests {
         .unwrap();
         assert!(row.ends_with("390 MiB/s"));
         assert!(summarise_line("Benchmarking foo", &mut cur).is_none());
+        // Criterion 0.8 prints a long name alone, then its figures.
+        assert!(summarise_line("msdoc_text/synthetic_2000_pieces_1M_chars", &mut cur).is_none());
+        let row = summarise_line(
+            "                        time:   [6.3791 ms 6.5471 ms 6.7289 ms]",
+            &mut cur,
+        )
+        .unwrap();
+        assert!(row.starts_with("msdoc_text/synthetic_2000_pieces_1M_chars"));
+        assert!(row.ends_with("6.5471 ms"));
+        assert!(
+            summarise_line("Found 3 outliers among 100 measurements (3.00%)", &mut cur).is_none()
+        );
     }
 }
