@@ -119,10 +119,20 @@ impl Recall {
 /// Counts of the non-whitespace characters of a normalised text.
 pub fn char_counts(text: &str) -> HashMap<char, usize> {
     let mut counts = HashMap::new();
-    for c in text.nfkc().filter(|c| !c.is_whitespace()) {
+    for c in text
+        .nfkc()
+        .filter(|&c| !c.is_whitespace() && !is_bidi_control(c))
+    {
         *counts.entry(c).or_insert(0) += 1;
     }
     counts
+}
+
+/// Bidi embedding, override and isolate controls and the directional marks:
+/// invisible, and printed by some tools (pdftotext wraps right-to-left runs in
+/// U+202B … U+202C) where others give the runs in logical order without them.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 /// The pieces of a character-multiset F1, kept apart so files can be summed
@@ -333,6 +343,11 @@ mod tests {
         );
         assert!((o.f1().unwrap() - 4.0 / 6.0).abs() < 1e-12);
         assert_eq!(Overlap::of("xyz", "x y\tz").f1(), Some(1.0));
+        // pdftotext's embedding controls around a right-to-left run do not count.
+        assert_eq!(
+            Overlap::of("\u{202B}يبيبَح\u{202C}", "حَبيبي").f1(),
+            Some(1.0)
+        );
         assert_eq!(Overlap::of("", " ").f1(), None);
         let mut sum = Overlap::of("ab", "ab");
         sum.add(Overlap::of("ab", "cd"));
