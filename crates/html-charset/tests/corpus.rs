@@ -8,6 +8,10 @@ use html_charset::encoding_rs::Encoding;
 use html_charset::unlisted::{self, Unlisted};
 use html_charset::{SniffOptions, Source, decode, sniff, sniff_with};
 
+#[path = "common/chardet_labels.rs"]
+mod chardet_labels;
+use chardet_labels::expected_name;
+
 fn corpus() -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
     if dir.join("html").is_dir() {
@@ -85,51 +89,6 @@ fn html5lib_encoding_tests() {
         "59 + 22 + 1 tests in the three non-scripted files"
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-/// The one right name for a chardet corpus label on these bytes: the
-/// Encoding Standard's name ([`Encoding::name`]) where the Standard has the
-/// encoding, else the name `html_charset::unlisted` reports. chardet's
-/// `UTF-16`/`UTF-32` mean "with a byte order mark", which says the order.
-fn expected_name(label: &str, bytes: &[u8]) -> &'static str {
-    match label {
-        "Big5" => "Big5",
-        "CP932" | "SHIFT_JIS" => "Shift_JIS",
-        "CP949" | "EUC-KR" => "EUC-KR",
-        "EUC-JP" => "EUC-JP",
-        "GB2312" => "GBK",
-        "IBM866" => "IBM866",
-        "KOI8-R" => "KOI8-R",
-        "MacCyrillic" => "x-mac-cyrillic",
-        "MacRoman" => "macintosh",
-        "TIS-620" => "windows-874",
-        "UTF-16" if bytes.starts_with(&[0xFE, 0xFF]) => "UTF-16BE",
-        "UTF-16" if bytes.starts_with(&[0xFF, 0xFE]) => "UTF-16LE",
-        "UTF-16BE" => "UTF-16BE",
-        "UTF-16LE" => "UTF-16LE",
-        "iso-2022-jp" => "ISO-2022-JP",
-        "iso-8859-1" | "windows-1252" => "windows-1252",
-        "iso-8859-2-hungarian" => "ISO-8859-2",
-        "iso-8859-5-russian" => "ISO-8859-5",
-        "iso-8859-6-arabic" => "ISO-8859-6",
-        "iso-8859-7-greek" => "ISO-8859-7",
-        "iso-8859-9-turkish" | "windows-1254-turkish" => "windows-1254",
-        "utf-8" | "utf-8-sig" => "UTF-8",
-        "windows-1250-czech" | "windows-1250-hungarian" => "windows-1250",
-        "windows-1251-bulgarian" | "windows-1251-russian" => "windows-1251",
-        "windows-1255-hebrew" => "windows-1255",
-        "windows-1256-arabic" => "windows-1256",
-        // Outside the Encoding Standard: `html_charset::unlisted`.
-        "EUC-TW" => "EUC-TW",
-        "IBM855" => "IBM855",
-        "Johab" => "Johab",
-        "UTF-32" if bytes.starts_with(&[0, 0, 0xFE, 0xFF]) => "UTF-32BE",
-        "UTF-32" if bytes.starts_with(&[0xFF, 0xFE, 0, 0]) => "UTF-32LE",
-        "UTF-32BE" => "UTF-32BE",
-        "UTF-32LE" => "UTF-32LE",
-        "iso-2022-kr" => "ISO-2022-KR",
-        other => panic!("chardet label {other} has no mapping in this test"),
-    }
 }
 
 /// `(relative path, expected_encoding)` for every corpus file the MANIFEST labels.
