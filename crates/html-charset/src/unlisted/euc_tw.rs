@@ -82,7 +82,7 @@ fn lookup(plane_number: u8, row: u8, cell: u8) -> Option<char> {
 
 /// One step of reading EUC-TW: the character at the start of `bytes` (or
 /// `None` for a malformed or unmapped code) and how many bytes it took.
-fn next(bytes: &[u8]) -> Option<(Option<char>, usize)> {
+pub(super) fn next(bytes: &[u8]) -> Option<(Option<char>, usize)> {
     let (&b, rest) = bytes.split_first()?;
     Some(match (b, rest) {
         (0x00..=0x7F, _) => (Some(char::from(b)), 1),
@@ -92,17 +92,6 @@ fn next(bytes: &[u8]) -> Option<(Option<char>, usize)> {
         }
         _ => (None, 1),
     })
-}
-
-/// Decodes EUC-TW; malformed bytes and unmapped codes become U+FFFD.
-pub(super) fn decode(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len());
-    let mut rest = bytes;
-    while let Some((c, n)) = next(rest) {
-        out.push(c.unwrap_or('\u{FFFD}'));
-        rest = rest.get(n..).unwrap_or_default();
-    }
-    out
 }
 
 /// Whether `c` is a Han character (CJK Unified Ideographs and Extension A,
@@ -179,6 +168,10 @@ pub(super) fn evidence(bytes: &[u8], other: &'static Encoding) -> Option<Evidenc
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn decode(bytes: &[u8]) -> String {
+        super::super::Unlisted::EucTw.decode(bytes)
+    }
     use encoding_rs::{BIG5, EUC_KR, GBK, WINDOWS_1252};
 
     #[test]

@@ -131,7 +131,7 @@ pub(super) fn pair(lead: u8, trail: u8) -> Option<char> {
 
 /// One step of reading Johab: the character at the start of `bytes` and how
 /// many bytes it took; `None` (one byte) where the bytes are malformed.
-fn next(bytes: &[u8]) -> Option<(Option<char>, usize)> {
+pub(super) fn next(bytes: &[u8]) -> Option<(Option<char>, usize)> {
     let (&b, rest) = bytes.split_first()?;
     if b < 0x80 {
         return Some((Some(char::from(b)), 1));
@@ -143,18 +143,6 @@ fn next(bytes: &[u8]) -> Option<(Option<char>, usize)> {
         },
         None => Some((None, 1)),
     }
-}
-
-/// Decodes Johab; malformed or unmapped bytes become U+FFFD (one per byte
-/// that cannot start a character).
-pub(super) fn decode(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len());
-    let mut rest = bytes;
-    while let Some((c, n)) = next(rest) {
-        out.push(c.unwrap_or('\u{FFFD}'));
-        rest = rest.get(n..).unwrap_or_default();
-    }
-    out
 }
 
 /// Whether a precomposed syllable is one of the 2,350 KS X 1001 has (EUC-KR
@@ -260,6 +248,10 @@ pub(super) fn evidence(bytes: &[u8]) -> Option<Evidence> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn decode(bytes: &[u8]) -> String {
+        super::super::Unlisted::Johab.decode(bytes)
+    }
 
     /// The Johab code of a syllable or lone jamo, built from the annex's
     /// 5-bit codes (the inverse of the decoder's tables, written out here).

@@ -105,8 +105,8 @@ impl Unlisted {
                 }
                 EUC_KR.decode_without_bom_handling(&euc).0.into_owned()
             }
-            Unlisted::Johab => johab::decode(bytes),
-            Unlisted::EucTw => euc_tw::decode(bytes),
+            Unlisted::Johab => decode_with(bytes, johab::next),
+            Unlisted::EucTw => decode_with(bytes, euc_tw::next),
             Unlisted::Ibm855 => ibm855::decode(bytes),
         }
     }
@@ -253,6 +253,22 @@ pub fn sniff(bytes: &[u8], options: &SniffOptions<'_>, sniffed: &Sniffed) -> Opt
         }
     }
     detect(bytes).or_else(|| guess(bytes, sniffed.encoding, options.detector_limit))
+}
+
+/// One step of a multi-byte decoder: the character at the start of the
+/// bytes (`None` for a malformed or unmapped code) and the bytes it took;
+/// `None` at the end.
+type Step = fn(&[u8]) -> Option<(Option<char>, usize)>;
+
+/// Decodes with `next`; malformed and unmapped codes become U+FFFD.
+fn decode_with(bytes: &[u8], next: Step) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    let mut rest = bytes;
+    while let Some((c, n)) = next(rest) {
+        out.push(c.unwrap_or('\u{FFFD}'));
+        rest = rest.get(n..).unwrap_or_default();
+    }
+    out
 }
 
 #[cfg(test)]
