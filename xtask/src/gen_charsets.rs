@@ -27,7 +27,7 @@ use std::io::Write as _;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use crate::util::{workspace_root, write};
+use crate::util::{varint, workspace_root, write};
 
 /// Rows and cells of a 94 × 94 plane: `A1..=FE`.
 const CELLS: std::ops::RangeInclusive<u8> = 0xA1..=0xFE;
@@ -216,19 +216,6 @@ fn cns_planes() -> Result<BTreeMap<u8, Vec<u32>>, String> {
         }
     }
     Ok(planes)
-}
-
-/// Appends `v` as a LEB128 varint.
-fn varint(out: &mut Vec<u8>, mut v: u32) {
-    loop {
-        let b = (v & 0x7F) as u8;
-        v >>= 7;
-        if v == 0 {
-            out.push(b);
-            return;
-        }
-        out.push(b | 0x80);
-    }
 }
 
 /// Each plane as a raw-deflate stream of 8,836 varints, one per cell in

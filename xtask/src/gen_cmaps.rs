@@ -25,7 +25,7 @@ use std::process::Command;
 use pdf_cmap::{CMap, Limits};
 use unicode_normalization::UnicodeNormalization;
 
-use crate::util::{workspace_root, write};
+use crate::util::{varint, workspace_root, write};
 
 const COLLECTIONS: [&str; 4] = ["Japan1", "GB1", "CNS1", "Korea1"];
 /// CMap folders shipped: the four collections, then `Adobe-KR` and `Adobe-Japan2`
@@ -154,18 +154,6 @@ fn fetch_npm() -> Result<PathBuf, String> {
         }
     }
     Ok(dir)
-}
-
-fn varint(out: &mut Vec<u8>, mut v: u32) {
-    loop {
-        let b = (v & 0x7f) as u8;
-        v >>= 7;
-        if v == 0 {
-            out.push(b);
-            return;
-        }
-        out.push(b | 0x80);
-    }
 }
 
 fn zigzag(out: &mut Vec<u8>, v: i64) {

@@ -15,3 +15,16 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
     }
     std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
+
+/// Appends `v` as a LEB128 varint (the generated tables' integer format).
+pub fn varint(out: &mut Vec<u8>, mut v: u32) {
+    loop {
+        let b = (v & 0x7F) as u8;
+        v >>= 7;
+        if v == 0 {
+            out.push(b);
+            return;
+        }
+        out.push(b | 0x80);
+    }
+}
