@@ -27,7 +27,7 @@ use std::io::Write as _;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use crate::util::{varint, workspace_root, write};
+use crate::util::{rustfmt, varint, workspace_root, write};
 
 /// Rows and cells of a 94 × 94 plane: `A1..=FE`.
 const CELLS: std::ops::RangeInclusive<u8> = 0xA1..=0xFE;
@@ -76,14 +76,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         "johab_jamo.rs",
         "han_frequent.rs",
     ];
-    let status = Command::new("rustfmt")
-        .args(["--edition", "2024"])
-        .args(generated.iter().map(|f| out.join(f)))
-        .status()
-        .map_err(|e| format!("rustfmt: {e}"))?;
-    if !status.success() {
-        return Err("rustfmt failed on the generated sources".into());
-    }
+    rustfmt(&out, &generated)?;
     for (plane, cells) in &planes {
         let n = cells.iter().filter(|&&c| c != 0).count();
         println!("CNS 11643 plane {plane}: {n} characters");

@@ -25,7 +25,7 @@ use std::process::Command;
 use pdf_cmap::{CMap, Limits};
 use unicode_normalization::UnicodeNormalization;
 
-use crate::util::{varint, workspace_root, write};
+use crate::util::{rustfmt, varint, workspace_root, write};
 
 const COLLECTIONS: [&str; 4] = ["Japan1", "GB1", "CNS1", "Korea1"];
 /// CMap folders shipped: the four collections, then `Adobe-KR` and `Adobe-Japan2`
@@ -83,14 +83,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         "encodings.rs",
         "glyphlist.rs",
     ];
-    let status = Command::new("rustfmt")
-        .args(["--edition", "2024"])
-        .args(generated.iter().map(|f| out.join(f)))
-        .status()
-        .map_err(|e| format!("rustfmt: {e}"))?;
-    if !status.success() {
-        return Err("rustfmt failed on the generated sources".into());
-    }
+    rustfmt(&out, &generated)?;
     println!(
         "pdf-cmap data: {n_cmaps} CMaps in {} bytes, CID→Unicode in {} bytes",
         cmaps_bin.len(),

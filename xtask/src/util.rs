@@ -1,6 +1,7 @@
 //! Small helpers shared by the tasks.
 
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// The workspace root (the parent of `xtask/`).
 pub fn workspace_root() -> PathBuf {
@@ -26,5 +27,19 @@ pub fn varint(out: &mut Vec<u8>, mut v: u32) {
             return;
         }
         out.push(b | 0x80);
+    }
+}
+
+/// Formats generated Rust sources in `dir` as `cargo fmt` would leave them.
+pub fn rustfmt(dir: &Path, files: &[&str]) -> Result<(), String> {
+    let status = Command::new("rustfmt")
+        .args(["--edition", "2024"])
+        .args(files.iter().map(|f| dir.join(f)))
+        .status()
+        .map_err(|e| format!("rustfmt: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err("rustfmt failed on the generated sources".into())
     }
 }
