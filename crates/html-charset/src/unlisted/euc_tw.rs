@@ -168,11 +168,11 @@ pub(super) fn evidence(bytes: &[u8], other: &'static Encoding) -> Option<Evidenc
 #[cfg(test)]
 mod tests {
     use super::*;
+    use encoding_rs::{BIG5, EUC_KR, GBK, WINDOWS_1252};
 
     fn decode(bytes: &[u8]) -> String {
         super::super::Unlisted::EucTw.decode(bytes)
     }
-    use encoding_rs::{BIG5, EUC_KR, GBK, WINDOWS_1252};
 
     #[test]
     fn planes_load_with_their_counts() {
