@@ -1,0 +1,215 @@
+//! The real-world corpus beside the workspace (`../shared/corpus`), its
+//! manifest and expected strings, and how a test treats a missing
+//! prerequisite.
+//!
+//! A test that needs something the machine may lack (the corpus, a peer
+//! tool, a Python module) calls [`require`]: under `CI` (the variable set,
+//! as `.ci/run` and every CI service set it) a missing prerequisite fails
+//! the test with the reason; elsewhere the test is skipped with one line on
+//! stderr naming what was missing.
+
+use std::path::{Path, PathBuf};
+
+use unicode_normalization::UnicodeNormalization;
+
+/// Whether the tests run under CI (`CI` set to anything but `false`/`0`).
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0")
+}
+
+/// `Some(value)` when a prerequisite is present. When it is `None`: under
+/// CI the test fails naming `what`; elsewhere a `skipped: <test>: <what>`
+/// line goes to stderr and `None` comes back for the test to return early.
+pub fn require<T>(value: Option<T>, test: &str, what: &str) -> Option<T> {
+    if value.is_some() {
+        return value;
+    }
+    if in_ci() {
+        panic!("{test}: prerequisite missing under CI: {what}");
+    }
+    eprintln!("skipped: {test}: {what} (set CI=1 to make this a failure)");
+    None
+}
+
+/// Where the corpus is: `$TEXTRACT_CORPUS`, else
+/// `<workspace>/../shared/corpus`; `None` when it has no `MANIFEST.tsv`.
+pub fn dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("TEXTRACT_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| crate::workspace_root().join("../shared/corpus"));
+    dir.join("MANIFEST.tsv").is_file().then_some(dir)
+}
+
+/// [`dir`] through [`require`]: the corpus, or a skip (a failure under CI).
+pub fn require_dir(test: &str) -> Option<PathBuf> {
+    require(
+        dir(),
+        test,
+        "the corpus ../shared/corpus (or $TEXTRACT_CORPUS) with its MANIFEST.tsv",
+    )
+}
+
+/// One document row of `MANIFEST.tsv` (sidecars are left out).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The format folder (`doc`, `xls`, `ooxml`, …).
+    pub folder: String,
+    /// The path relative to the corpus root.
+    pub rel: String,
+    /// The notes column (ENCRYPTED, FUZZ, `expected_encoding=`, `auto:` facts).
+    pub notes: String,
+    /// The absolute path.
+    pub path: PathBuf,
+}
+
+impl Entry {
+    /// Whether the manifest marks the file as deliberately damaged
+    /// (FUZZ, CORRUPT, TRUNCATED, BROKEN, MALFORMED, NASTY).
+    pub fn deliberately_broken(&self) -> bool {
+        deliberately_broken(&self.notes)
+    }
+
+    /// Whether the manifest marks the file as encrypted.
+    pub fn encrypted(&self) -> bool {
+        self.notes.contains("ENCRYPTED")
+    }
+
+    /// The lines of `<file>.expected.txt` (blank lines left out), if it exists.
+    pub fn expected(&self) -> Option<Vec<String>> {
+        expected_lines(&self.path)
+    }
+}
+
+/// Whether manifest `notes` mark a file as deliberately damaged.
+pub fn deliberately_broken(notes: &str) -> bool {
+    [
+        "FUZZ",
+        "CORRUPT",
+        "TRUNCATED",
+        "BROKEN",
+        "MALFORMED",
+        "NASTY",
+    ]
+    .iter()
+    .any(|w| notes.contains(w))
+}
+
+/// Every document of the manifest at `dir` (sidecars left out), in manifest order.
+pub fn manifest(dir: &Path) -> Vec<Entry> {
+    let Ok(text) = std::fs::read_to_string(dir.join("MANIFEST.tsv")) else {
+        return Vec::new();
+    };
+    text.lines()
+        .skip(1)
+        .filter_map(|line| {
+            let cols: Vec<&str> = line.split('\t').collect();
+            let rel = cols.get(2)?.to_string();
+            let sidecar = [".expected.txt", ".reference.txt", ".charset.txt"]
+                .iter()
+                .any(|s| rel.ends_with(s));
+            (!sidecar).then(|| Entry {
+                folder: cols.get(1).unwrap_or(&"").to_string(),
+                path: dir.join(&rel),
+                rel,
+                notes: cols.get(8).unwrap_or(&"").to_string(),
+            })
+        })
+        .collect()
+}
+
+/// The manifest's documents in `folder` (`xls`, `ppt`, …), in manifest order.
+pub fn files(dir: &Path, folder: &str) -> Vec<Entry> {
+    manifest(dir)
+        .into_iter()
+        .filter(|e| e.folder == folder)
+        .collect()
+}
+
+/// The lines of `<path>.expected.txt`, blank lines left out.
+pub fn expected_lines(path: &Path) -> Option<Vec<String>> {
+    let name = path.file_name()?.to_string_lossy();
+    let sidecar = path.with_file_name(format!("{name}.expected.txt"));
+    let text = std::fs::read_to_string(sidecar).ok()?;
+    Some(
+        text.lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(str::to_string)
+            .collect(),
+    )
+}
+
+/// The comparison form the corpus README suggests: NFKC, whitespace runs
+/// collapsed to one space.
+pub fn normalise(s: &str) -> String {
+    let nfkc: String = s.nfkc().collect();
+    nfkc.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn is_cjk(c: char) -> bool {
+    matches!(c as u32, 0x3000..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF | 0xFF00..=0xFFEF | 0x20000..=0x3FFFF)
+}
+
+/// A text prepared once for many [`Haystack::contains`] questions.
+#[derive(Debug, Clone)]
+pub struct Haystack {
+    norm: String,
+    squeezed: String,
+}
+
+impl Haystack {
+    /// Normalises `text` ([`normalise`]) and keeps a copy without whitespace.
+    pub fn new(text: &str) -> Haystack {
+        let norm = normalise(text);
+        let squeezed = norm.chars().filter(|c| !c.is_whitespace()).collect();
+        Haystack { norm, squeezed }
+    }
+
+    /// Whether expected `line` occurs: normalised, or — for lines with CJK
+    /// characters — with all whitespace removed on both sides.
+    pub fn contains(&self, line: &str) -> bool {
+        let line = normalise(line);
+        if line.is_empty() || self.norm.contains(&line) {
+            return true;
+        }
+        line.chars().any(is_cjk) && {
+            let squeezed: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+            self.squeezed.contains(&squeezed)
+        }
+    }
+
+    /// The lines of `expected` that do not occur.
+    pub fn missing<'a>(&self, expected: &'a [String]) -> Vec<&'a str> {
+        expected
+            .iter()
+            .map(String::as_str)
+            .filter(|l| !self.contains(l))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalisation_matches_the_corpus_readme() {
+        let hay = Haystack::new("Ｈｅｌｌｏ,\n\t world 東 京");
+        assert_eq!(hay.norm, "Hello, world 東 京");
+        assert!(hay.contains("東京"));
+        assert!(hay.contains("Hello,  world"));
+        assert!(!hay.contains("Helloworld"));
+        let expected = vec!["world".to_string(), "absent".to_string()];
+        assert_eq!(hay.missing(&expected), ["absent"]);
+    }
+
+    #[test]
+    fn a_present_prerequisite_passes_through() {
+        assert_eq!(require(Some(3), "t", "x"), Some(3));
+    }
+
+    #[test]
+    fn damaged_files_are_recognised_by_their_notes() {
+        assert!(deliberately_broken("FUZZ crash from oss-fuzz"));
+        assert!(!deliberately_broken("expected_encoding=Shift_JIS"));
+    }
+}

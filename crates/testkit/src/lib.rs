@@ -1,0 +1,43 @@
+//! `testkit`: what the tests, benches, fuzz seeds and fixture generators of
+//! every crate share, written once (`publish = false`; a dev-dependency
+//! only).
+//!
+//! - [`rng`]: a seeded splitmix64 generator and the byte mutator of the
+//!   mutation tests, so a failure names its seed.
+//! - [`corpus`]: where `../shared/corpus` is, its `MANIFEST.tsv`, the
+//!   `.expected.txt` sidecars and the comparison the corpus README
+//!   suggests; a missing prerequisite fails under `CI` and is a counted skip
+//!   elsewhere.
+//! - [`cfb`]: a deterministic MS-CFB writer (storages, streams, mini stream,
+//!   version 3 and 4) and OLE property-set writers, for fixtures of every
+//!   compound-file format.
+//!
+//! ```
+//! let mut rng = testkit::rng::Rng::new(7);
+//! let (mutated, what) = testkit::rng::mutate(b"%PDF-1.4 hello", 0, &mut rng);
+//! assert!(mutated.len() <= 14, "{what}");
+//!
+//! let file = testkit::cfb::compound_file(&[("WordDocument", b"\xEC\xA5".as_slice())]);
+//! assert!(file.starts_with(&[0xD0, 0xCF, 0x11, 0xE0]));
+//! ```
+#![forbid(unsafe_code)]
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+pub mod cfb;
+pub mod corpus;
+pub mod rng;
+
+use std::path::{Path, PathBuf};
+
+/// The workspace root (the folder holding the top `Cargo.toml`).
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap_or_else(|_| Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
+}
+
+/// `fixtures/<rel>` under the workspace root.
+pub fn fixture(rel: &str) -> PathBuf {
+    workspace_root().join("fixtures").join(rel)
+}
