@@ -15,8 +15,9 @@ pub struct Options {
     /// A transport-layer `Content-Type` (e.g. `text/html; charset=Shift_JIS`)
     /// for HTML and text charset sniffing, as a browser would get it from HTTP.
     pub content_type: Option<String>,
-    /// The password of an encrypted PDF (user or owner); the empty password
-    /// is always tried first.
+    /// The password of an encrypted document (PDF user or owner password,
+    /// Office, ODF); the empty or the format's default password is always
+    /// tried first.
     pub password: Option<String>,
     /// PDF: keep the horizontal positions of the text on each line (like
     /// `pdftotext -layout`) instead of reading order.
@@ -26,12 +27,20 @@ pub struct Options {
     pub keep_hyphenation: bool,
     /// Limits that keep one bad file from taking the machine.
     pub limits: Limits,
+    /// Whether and how far to extract the files inside a document.
+    pub embedded: EmbeddedOptions,
 }
 
 impl Options {
     /// Default options with `format` forced.
     pub fn with_format(mut self, format: Format) -> Options {
         self.format = Some(format);
+        self
+    }
+
+    /// Default options with a password for encrypted documents.
+    pub fn with_password(mut self, password: impl Into<String>) -> Options {
+        self.password = Some(password.into());
         self
     }
 
@@ -111,5 +120,45 @@ impl Limits {
     /// The instant the deadline falls on, counted from now.
     pub(crate) fn deadline_from_now(&self) -> Option<Instant> {
         self.deadline.and_then(|d| Instant::now().checked_add(d))
+    }
+}
+
+/// Extraction of the files inside a document (attachments, OLE objects,
+/// archive entries, pictures), bounded like Apache Tika's embedded-document
+/// limits. Each limit that trips is a warning on the document naming it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct EmbeddedOptions {
+    /// Extract embedded documents at all (default true; `--no-embedded`).
+    pub extract: bool,
+    /// List pictures too (default false: decoding every image of a PDF to
+    /// PNG costs more than its text; `--images`, implied by `--extract-dir`).
+    pub images: bool,
+    /// Keep each embedded file's bytes in [`crate::Embedded::data`]
+    /// (default false; `--extract-dir` sets it).
+    pub keep_bytes: bool,
+    /// Deepest nesting entered (default 10): a child at depth 11 is listed, not extracted.
+    pub max_depth: usize,
+    /// Most embedded files per top document (default 10,000).
+    pub max_count: usize,
+    /// Most bytes of embedded files per top document, after decompression
+    /// (default 256 MiB).
+    pub max_total_bytes: u64,
+    /// Largest ratio of an archive entry's size to its compressed size
+    /// (default 100): a zip bomb's entries are skipped, not inflated.
+    pub max_ratio: u64,
+}
+
+impl Default for EmbeddedOptions {
+    fn default() -> EmbeddedOptions {
+        EmbeddedOptions {
+            extract: true,
+            images: false,
+            keep_bytes: false,
+            max_depth: 10,
+            max_count: 10_000,
+            max_total_bytes: 256 << 20,
+            max_ratio: 100,
+        }
     }
 }
