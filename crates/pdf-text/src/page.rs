@@ -353,6 +353,14 @@ pub(crate) fn extract(doc: &Document<'_>, options: &Options) -> Result<PdfText, 
             });
             break;
         }
+        if let Some(ranges) = &options.pages
+            && !ranges.iter().any(|r| r.contains(&(index + 1)))
+        {
+            if ranges.iter().all(|r| *r.end() < index + 1) {
+                break;
+            }
+            continue;
+        }
         let key = keys[index].as_deref();
         let shared = key.filter(|k| remaining.get(k).is_some_and(|&n| n > 1));
         let cached = key.and_then(|k| cache.get(k).cloned());

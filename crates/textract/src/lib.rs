@@ -55,7 +55,7 @@ use std::time::Instant;
 pub use document::{Content, Document, Embedded, EmbeddedKind, Metadata, Part, PartKind, Warning};
 pub use error::{Error, ErrorInfo, ErrorKind, LayerError};
 pub use format::{ALL_FORMATS, Format, UnknownFormat};
-pub use options::{EmbeddedOptions, Limits, Options};
+pub use options::{EmbeddedOptions, Limits, Options, parse_pages};
 
 pub use doc_model;
 #[cfg(feature = "html")]
@@ -145,8 +145,48 @@ pub(crate) fn extract_one(
         }
         (Err(e), _) => return Err(e.with_format(format)),
     };
+    if options.metadata_only {
+        doc.text.clear();
+        doc.parts.clear();
+    }
     truncate_output(&mut doc, options.limits.max_output_bytes);
     Ok(doc)
+}
+
+/// What [`detect`] finds: the document format, or for content that is not a
+/// document textract knows, its MIME type alone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Detected {
+    /// The format, when the bytes are a document textract recognises.
+    pub format: Option<Format>,
+    /// The MIME type: the format's, or what was recognised (`image/png`,
+    /// `application/octet-stream`); `None` for empty input.
+    pub mime_type: Option<String>,
+}
+
+/// Detects the format and MIME type of `bytes` without extracting anything
+/// (the CLI's `--detect`).
+///
+/// ```
+/// let d = textract::detect(b"GIF89a\x01\x00\x01\x00\x00\x00\x00;");
+/// assert_eq!(d.format, None);
+/// assert_eq!(d.mime_type.as_deref(), Some("image/gif"));
+/// let d = textract::detect(b"%PDF-1.7");
+/// assert_eq!(d.format, Some(textract::Format::Pdf));
+/// assert_eq!(d.mime_type.as_deref(), Some("application/pdf"));
+/// ```
+pub fn detect(bytes: &[u8]) -> Detected {
+    match detect::sniff(bytes) {
+        Ok(s) => Detected {
+            format: Some(s.format),
+            mime_type: Some(s.format.mime_type().to_string()),
+        },
+        Err(e) => Detected {
+            format: e.format(),
+            mime_type: e.mime_type().map(str::to_string),
+        },
+    }
 }
 
 /// Reads the file at `path` and extracts it as [`extract`] does; the file's

@@ -1,6 +1,7 @@
 //! What the caller can tell `extract`: a format to trust, a transport
 //! content type, a password, and limits.
 
+use std::ops::RangeInclusive;
 use std::time::{Duration, Instant};
 
 use crate::Format;
@@ -25,6 +26,12 @@ pub struct Options {
     /// PDF: keep a word hyphenated at a line end as printed (`com-⏎pile`)
     /// instead of joining it (`compile`, the default, as pdftotext does).
     pub keep_hyphenation: bool,
+    /// Paged formats (PDF): only these pages, 1-based inclusive ranges
+    /// ([`parse_pages`] reads `3-5,8`); `None` for all.
+    pub pages: Option<Vec<RangeInclusive<usize>>>,
+    /// Read the metadata only: `text` and `parts` stay empty, and layers
+    /// that can skip the text (PDF) do.
+    pub metadata_only: bool,
     /// Limits that keep one bad file from taking the machine.
     pub limits: Limits,
     /// Whether and how far to extract the files inside a document.
@@ -161,4 +168,41 @@ impl Default for EmbeddedOptions {
             max_ratio: 100,
         }
     }
+}
+
+/// Parses a page selection like `3`, `3-5`, `7-` (to the end) or `1-3,8`
+/// into 1-based inclusive ranges.
+///
+/// ```
+/// assert_eq!(textract::parse_pages("1-3,8").unwrap(), vec![1..=3, 8..=8]);
+/// assert_eq!(textract::parse_pages("7-").unwrap(), vec![7..=usize::MAX]);
+/// assert!(textract::parse_pages("0").is_err());
+/// assert!(textract::parse_pages("5-3").is_err());
+/// ```
+pub fn parse_pages(spec: &str) -> Result<Vec<RangeInclusive<usize>>, String> {
+    let number = |s: &str| -> Result<usize, String> {
+        match s.trim().parse::<usize>() {
+            Ok(n) if n >= 1 => Ok(n),
+            _ => Err(format!("`{s}` is not a page number (pages count from 1)")),
+        }
+    };
+    let mut out = Vec::new();
+    for item in spec.split(',') {
+        let range = match item.split_once('-') {
+            None => {
+                let n = number(item)?;
+                n..=n
+            }
+            Some((a, b)) => {
+                let first = if a.trim().is_empty() { 1 } else { number(a)? };
+                let last = if b.trim().is_empty() { usize::MAX } else { number(b)? };
+                if last < first {
+                    return Err(format!("`{item}`: the range ends before it starts"));
+                }
+                first..=last
+            }
+        };
+        out.push(range);
+    }
+    Ok(out)
 }

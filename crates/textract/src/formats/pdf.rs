@@ -49,13 +49,23 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
                 .min(pdf_text::Limits::default().max_form_depth),
             ..pdf_text::Limits::default()
         },
+        pages: options.pages.clone(),
         ..pdf_text::Options::default()
     };
-    let text = pdf_text::extract(&pdf, &text_options).map_err(|e| match e {
-        pdf_text::Error::Encrypted => Error::encrypted(Format::Pdf, options),
-        pdf_text::Error::Pdf(e) => lex_error(e, ctx),
-        other => Error::corrupt(Format::Pdf, other),
-    })?;
+    let text = if options.metadata_only {
+        // The page count without interpreting a page.
+        let pages = pdf.pages().map_err(|e| lex_error(e, ctx))?;
+        pdf_text::PdfText {
+            pages: vec![String::new(); pages.len()],
+            ..pdf_text::PdfText::default()
+        }
+    } else {
+        pdf_text::extract(&pdf, &text_options).map_err(|e| match e {
+            pdf_text::Error::Encrypted => Error::encrypted(Format::Pdf, options),
+            pdf_text::Error::Pdf(e) => lex_error(e, ctx),
+            other => Error::corrupt(Format::Pdf, other),
+        })?
+    };
     let info = pdf.info();
     let mut doc = Document::new(Format::Pdf);
     let mut meta = Metadata::default();
