@@ -174,7 +174,14 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("b")).unwrap();
         std::fs::create_dir_all(dir.join(".git")).unwrap();
-        for f in ["c.txt", "a.txt", "b/z.txt", "b/y.pdf", ".hidden.txt", ".git/HEAD"] {
+        for f in [
+            "c.txt",
+            "a.txt",
+            "b/z.txt",
+            "b/y.pdf",
+            ".hidden.txt",
+            ".git/HEAD",
+        ] {
             std::fs::write(dir.join(f), "x").unwrap();
         }
         let mut walk = Walk {
@@ -182,7 +189,10 @@ mod tests {
             ..Walk::default()
         };
         let got = collect(std::slice::from_ref(&dir), &walk).unwrap();
-        assert_eq!(rel(&dir, &got.inputs), ["a.txt", "b/y.pdf", "b/z.txt", "c.txt"]);
+        assert_eq!(
+            rel(&dir, &got.inputs),
+            ["a.txt", "b/y.pdf", "b/z.txt", "c.txt"]
+        );
         walk.hidden = true;
         let got = collect(std::slice::from_ref(&dir), &walk).unwrap();
         assert_eq!(got.inputs.len(), 6);

@@ -92,8 +92,8 @@ struct Cli {
     password: Option<String>,
 
     /// Paged formats (PDF): only these pages, e.g. 3-5 or 1,4-6 or 7-.
-    #[arg(long, value_name = "PAGES", value_parser = textract::parse_pages)]
-    pages: Option<Vec<std::ops::RangeInclusive<usize>>>,
+    #[arg(long, value_name = "PAGES", value_parser = parse_pages)]
+    pages: Option<Pages>,
 
     /// PDF: keep each line's horizontal layout (like pdftotext -layout).
     #[arg(long)]
@@ -139,6 +139,14 @@ fn formats_help() -> String {
     format!("Formats read: {}", names.join(", "))
 }
 
+/// A `--pages` selection (one value, so clap does not take it for a list).
+#[derive(Debug, Clone)]
+struct Pages(Vec<std::ops::RangeInclusive<usize>>);
+
+fn parse_pages(s: &str) -> Result<Pages, String> {
+    textract::parse_pages(s).map(Pages)
+}
+
 /// `123`, `10K`, `5M`, `2G` (powers of 1024).
 fn parse_size(s: &str) -> Result<u64, String> {
     let s = s.trim();
@@ -162,7 +170,7 @@ fn options(cli: &Cli) -> Options {
     options.password = cli.password.clone();
     options.layout = cli.layout;
     options.keep_hyphenation = cli.keep_hyphens;
-    options.pages = cli.pages.clone();
+    options.pages = cli.pages.as_ref().map(|p| p.0.clone());
     options.metadata_only = cli.metadata;
     options.embedded.extract = !cli.no_embedded;
     options.embedded.images = cli.images || cli.extract_dir.is_some();
@@ -267,7 +275,11 @@ fn main() -> ExitCode {
     let stderr = Stderr {
         bar: show_bar.then(|| progress_bar(inputs.len() as u64)),
     };
-    let mode = if cli.detect { Mode::Detect } else { Mode::Extract };
+    let mode = if cli.detect {
+        Mode::Detect
+    } else {
+        Mode::Extract
+    };
     let shape = Shape {
         metadata_only: cli.metadata,
     };
@@ -286,7 +298,10 @@ fn main() -> ExitCode {
                 .extract_dir
                 .as_deref()
                 .map(|d| ExtractDir::for_input(d, path, &mut used_dirs));
-            output::write_json(&mut out, &output::record(path, &outcome, shape, dir.as_mut()))
+            output::write_json(
+                &mut out,
+                &output::record(path, &outcome, shape, dir.as_mut()),
+            )
         } else {
             if let (Some(d), Extraction::Document(doc)) = (&cli.extract_dir, &outcome.extraction) {
                 let mut dir = ExtractDir::for_input(d, path, &mut used_dirs);
@@ -297,7 +312,11 @@ fn main() -> ExitCode {
                         {
                             stderr.line(
                                 &mut out,
-                                &format!("textract: {}: cannot write {}: {err}", path.display(), e.path),
+                                &format!(
+                                    "textract: {}: cannot write {}: {err}",
+                                    path.display(),
+                                    e.path
+                                ),
                             );
                         }
                     }
@@ -387,10 +406,7 @@ fn write_plain(
                     })
                     .chain(output::embedded_failures(doc));
                 for w in warnings {
-                    stderr.line(
-                        out,
-                        &format!("textract: {}: warning: {w}", path.display()),
-                    );
+                    stderr.line(out, &format!("textract: {}: warning: {w}", path.display()));
                 }
             }
             Ok(())

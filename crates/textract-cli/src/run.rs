@@ -275,7 +275,11 @@ mod tests {
             panic!("not a failure");
         };
         assert_eq!(failure.kind, "panic");
-        assert!(failure.message.contains("boom at offset 7"), "{}", failure.message);
+        assert!(
+            failure.message.contains("boom at offset 7"),
+            "{}",
+            failure.message
+        );
     }
 
     #[test]
@@ -291,7 +295,10 @@ mod tests {
     fn times_format_as_rfc3339() {
         let t = SystemTime::UNIX_EPOCH + Duration::from_secs(1_704_164_645);
         assert_eq!(rfc3339(t).unwrap(), "2024-01-02T03:04:05Z");
-        assert_eq!(rfc3339(SystemTime::UNIX_EPOCH).unwrap(), "1970-01-01T00:00:00Z");
+        assert_eq!(
+            rfc3339(SystemTime::UNIX_EPOCH).unwrap(),
+            "1970-01-01T00:00:00Z"
+        );
         let leap = SystemTime::UNIX_EPOCH + Duration::from_secs(951_782_400);
         assert_eq!(rfc3339(leap).unwrap(), "2000-02-29T00:00:00Z");
     }

@@ -195,7 +195,10 @@ fn failures_exit_1_and_are_reported_per_input() {
     let o = textract(&["--format", "xlsb", s(&good)]);
     assert_eq!(o.status.code(), Some(0));
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("unsupported: Excel 2007+ binary workbook"), "{err}");
+    assert!(
+        err.contains("unsupported: Excel 2007+ binary workbook"),
+        "{err}"
+    );
     assert!(o.stdout.is_empty());
     let o = textract(&["--strict", "--format", "xlsb", s(&good)]);
     assert_eq!(o.status.code(), Some(1));
@@ -304,7 +307,10 @@ fn progress_bar_only_on_a_terminal_with_several_inputs() {
     assert!(err.starts_with("textract: 2 inputs: 2 extracted"), "{err}");
     // Stdout a terminal too: no bar drawn into the text.
     let cmd = format!("{} {} {}", env!("CARGO_BIN_EXE_textract"), s(&a), s(&b));
-    let o = Command::new("script").args(["-qec", &cmd, "/dev/null"]).output().unwrap();
+    let o = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .output()
+        .unwrap();
     assert!(!String::from_utf8_lossy(&o.stdout).contains("/2 files"));
 }
 

@@ -195,7 +195,11 @@ pub fn parse_pages(spec: &str) -> Result<Vec<RangeInclusive<usize>>, String> {
             }
             Some((a, b)) => {
                 let first = if a.trim().is_empty() { 1 } else { number(a)? };
-                let last = if b.trim().is_empty() { usize::MAX } else { number(b)? };
+                let last = if b.trim().is_empty() {
+                    usize::MAX
+                } else {
+                    number(b)?
+                };
                 if last < first {
                     return Err(format!("`{item}`: the range ends before it starts"));
                 }

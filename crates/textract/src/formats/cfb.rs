@@ -32,8 +32,9 @@ pub(crate) fn classify(cf: &CompoundFile<'_>) -> Format {
 }
 
 /// A compound file too damaged to open, classified by the UTF-16 names of
-/// its directory entries: a damaged Word document is reported as that, not
-/// as an unknown compound file.
+/// its directory entries, or when the directory is lost by what starts its
+/// first data sectors (a Word FIB, an Excel BOF): a damaged Word document is
+/// reported as that, not as an unknown compound file.
 pub(crate) fn classify_damaged(bytes: &[u8]) -> Format {
     let utf16 =
         |name: &str| -> Vec<u8> { name.encode_utf16().flat_map(u16::to_le_bytes).collect() };
@@ -49,8 +50,22 @@ pub(crate) fn classify_damaged(bytes: &[u8]) -> Format {
     } else if has("EncryptedPackage") {
         Format::OoxmlEncrypted
     } else {
-        Format::Cfb
+        classify_by_sectors(bytes)
     }
+}
+
+/// The format whose stream signature starts one of the first data sectors
+/// (512-byte sectors; MS-DOC 2.5.2 `wIdent` 0xA5EC / 0xA5DC, MS-XLS 2.4.21
+/// BOF of a BIFF8/BIFF5 workbook globals substream).
+fn classify_by_sectors(bytes: &[u8]) -> Format {
+    for sector in bytes.chunks(512).skip(1).take(64) {
+        match sector {
+            [0xEC | 0xDC, 0xA5, ..] => return Format::Doc,
+            [0x09, 0x08, 0x10 | 0x08, 0x00, _, _, 0x05, 0x00, ..] => return Format::Xls,
+            _ => {}
+        }
+    }
+    Format::Cfb
 }
 
 /// The container's error as the facade's, for a document of `format`: a
