@@ -5,8 +5,8 @@
 use std::time::Instant;
 
 use base64::Engine;
-use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig};
 use base64::engine::DecodePaddingMode;
+use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig};
 use quick_xml::Reader;
 use quick_xml::events::{BytesStart, Event};
 
@@ -173,10 +173,16 @@ impl AgileInfo {
 
     /// The package key when `password` is right (2.3.4.11 key generation,
     /// 2.3.4.13 verification).
-    pub fn verify(&self, password: &str, deadline: Option<Instant>) -> Result<Option<AgileKey>, Error> {
+    pub fn verify(
+        &self,
+        password: &str,
+        deadline: Option<Instant>,
+    ) -> Result<Option<AgileKey>, Error> {
         let enc = &self.password;
         let p = &enc.params;
-        let h = p.hash.iterate(&p.salt, &utf16le(password), enc.spin_count, deadline)?;
+        let h = p
+            .hash
+            .iterate(&p.salt, &utf16le(password), enc.spin_count, deadline)?;
         let iv = fit(&p.salt, p.block_size, 0x36);
         let open = |block: &[u8; 8], data: &[u8]| -> Result<Vec<u8>, Error> {
             let key = fit(&p.hash.digest(&[&h, block]), p.key_bytes, 0x36);
@@ -186,8 +192,12 @@ impl AgileInfo {
         };
         let input = open(&BLOCK_VERIFIER_INPUT, &enc.verifier_hash_input)?;
         let value = open(&BLOCK_VERIFIER_VALUE, &enc.verifier_hash_value)?;
-        let input = input.get(..p.salt_size).ok_or_else(|| short("encryptedVerifierHashInput"))?;
-        let value = value.get(..p.hash.size()).ok_or_else(|| short("encryptedVerifierHashValue"))?;
+        let input = input
+            .get(..p.salt_size)
+            .ok_or_else(|| short("encryptedVerifierHashInput"))?;
+        let value = value
+            .get(..p.hash.size())
+            .ok_or_else(|| short("encryptedVerifierHashValue"))?;
         if p.hash.digest(&[input]) != value {
             return Ok(None);
         }
@@ -204,7 +214,9 @@ impl AgileInfo {
 }
 
 fn short(what: &str) -> Error {
-    Error::Corrupt(format!("Agile EncryptionInfo: {what} is shorter than its parameters say"))
+    Error::Corrupt(format!(
+        "Agile EncryptionInfo: {what} is shorter than its parameters say"
+    ))
 }
 
 /// A verified Agile package key.
@@ -225,7 +237,11 @@ impl AgileKey {
             let Ok(index) = u32::try_from(i) else {
                 return;
             };
-            let iv = fit(&kd.hash.digest(&[&kd.salt, &index.to_le_bytes()]), kd.block_size, 0x36);
+            let iv = fit(
+                &kd.hash.digest(&[&kd.salt, &index.to_le_bytes()]),
+                kd.block_size,
+                0x36,
+            );
             self.aes.decrypt_cbc(&iv, segment);
         }
     }
@@ -328,11 +344,12 @@ fn get(a: &[(String, String)], name: &str) -> Option<String> {
 }
 
 fn number<T: std::str::FromStr>(a: &[(String, String)], name: &str) -> Result<T, Error> {
-    let v = get(a, name).ok_or_else(|| {
-        Error::Corrupt(format!("Agile EncryptionInfo: attribute {name} missing"))
-    })?;
+    let v = get(a, name)
+        .ok_or_else(|| Error::Corrupt(format!("Agile EncryptionInfo: attribute {name} missing")))?;
     v.trim().parse().map_err(|_| {
-        Error::Corrupt(format!("Agile EncryptionInfo: attribute {name}={v:?} is not a number"))
+        Error::Corrupt(format!(
+            "Agile EncryptionInfo: attribute {name}={v:?} is not a number"
+        ))
     })
 }
 
@@ -343,12 +360,13 @@ fn decode(a: &[(String, String)], name: &str) -> Result<Vec<u8>, Error> {
         &base64::alphabet::STANDARD,
         GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent),
     );
-    let v = get(a, name).ok_or_else(|| {
-        Error::Corrupt(format!("Agile EncryptionInfo: attribute {name} missing"))
-    })?;
+    let v = get(a, name)
+        .ok_or_else(|| Error::Corrupt(format!("Agile EncryptionInfo: attribute {name} missing")))?;
     let compact: String = v.chars().filter(|c| !c.is_ascii_whitespace()).collect();
     let bytes = ENGINE.decode(compact.as_bytes()).map_err(|e| {
-        Error::Corrupt(format!("Agile EncryptionInfo: attribute {name} is not base64 ({e})"))
+        Error::Corrupt(format!(
+            "Agile EncryptionInfo: attribute {name} is not base64 ({e})"
+        ))
     })?;
     if name.starts_with("encrypted") && (bytes.is_empty() || bytes.len() % AES_BLOCK != 0) {
         return Err(Error::Corrupt(format!(
@@ -364,7 +382,8 @@ mod tests {
     use super::*;
 
     const B16: &str = "AAAAAAAAAAAAAAAAAAAAAA==";
-    const B64: &str = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==";
+    const B64: &str =
+        "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==";
 
     fn xml(key_data: &str, encryptors: &str) -> String {
         format!(
@@ -413,13 +432,18 @@ mod tests {
     #[test]
     fn unsupported_ciphers_hashes_and_encryptors_are_named() {
         let l = Limits::default();
-        let e = AgileInfo::parse(xml(&kd("3DES", "SHA512", 256), &pw(1)).as_bytes(), &l).unwrap_err();
+        let e =
+            AgileInfo::parse(xml(&kd("3DES", "SHA512", 256), &pw(1)).as_bytes(), &l).unwrap_err();
         assert!(e.to_string().contains("3DES"), "{e}");
-        let e = AgileInfo::parse(xml(&kd("AES", "WHIRLPOOL", 256), &pw(1)).as_bytes(), &l).unwrap_err();
+        let e =
+            AgileInfo::parse(xml(&kd("AES", "WHIRLPOOL", 256), &pw(1)).as_bytes(), &l).unwrap_err();
         assert!(e.to_string().contains("WHIRLPOOL"), "{e}");
         let cert = r#"<keyEncryptor uri="http://schemas.microsoft.com/office/2006/keyEncryptor/certificate"><c:encryptedKey xmlns:c="x" encryptedKeyValue="AA=="/></keyEncryptor>"#;
         let e = AgileInfo::parse(xml(&kd("AES", "SHA512", 256), cert).as_bytes(), &l).unwrap_err();
-        assert!(matches!(&e, Error::Unsupported(m) if m.contains("certificate")), "{e}");
+        assert!(
+            matches!(&e, Error::Unsupported(m) if m.contains("certificate")),
+            "{e}"
+        );
     }
 
     #[test]
@@ -429,11 +453,20 @@ mod tests {
             xml("", &pw(1)),
             xml(&kd("AES", "SHA512", 256), ""),
             xml(&kd("AES", "SHA512", 256).replace(B16, "!!"), &pw(1)),
-            xml(&kd("AES", "SHA512", 256).replace("hashSize=\"64\"", "hashSize=\"20\""), &pw(1)),
-            xml(&kd("AES", "SHA512", 256), &pw(1).replace("encryptedKeyValue=\"", "encryptedKeyValue=\"AAAA")),
+            xml(
+                &kd("AES", "SHA512", 256).replace("hashSize=\"64\"", "hashSize=\"20\""),
+                &pw(1),
+            ),
+            xml(
+                &kd("AES", "SHA512", 256),
+                &pw(1).replace("encryptedKeyValue=\"", "encryptedKeyValue=\"AAAA"),
+            ),
             "<encryption><keyData".to_string(),
         ] {
-            assert!(matches!(AgileInfo::parse(bad.as_bytes(), &l), Err(Error::Corrupt(_))), "{bad}");
+            assert!(
+                matches!(AgileInfo::parse(bad.as_bytes(), &l), Err(Error::Corrupt(_))),
+                "{bad}"
+            );
         }
     }
 

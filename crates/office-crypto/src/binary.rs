@@ -79,8 +79,9 @@ impl Decryptor {
             }
             (2..=4, 2) => {
                 let h = CryptoApiHeader::parse(rest)?;
-                let key =
-                    try_passwords(Scheme::Rc4CryptoApi, password, default, |pw| Ok(h.verify(pw)))?;
+                let key = try_passwords(Scheme::Rc4CryptoApi, password, default, |pw| {
+                    Ok(h.verify(pw))
+                })?;
                 Ok(Decryptor::from_cryptoapi(key, block_size))
             }
             (major, minor) => Err(Error::Unsupported(format!(

@@ -2,10 +2,10 @@
 //! the header and verifier, SHA-1 key derivation with key sizes of 40 to
 //! 128 bits, and per-block RC4 keys.
 
+use crate::Error;
 use crate::cipher::rc4_apply;
 use crate::hash::{HashAlgorithm, utf16le};
 use crate::header::{ALG_RC4, ALG_SHA1, BinaryInfo, F_EXTERNAL};
-use crate::Error;
 
 /// 2.3.5.1 RC4 CryptoAPI Encryption Header, after its EncryptionVersionInfo.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -129,7 +129,12 @@ mod tests {
 
     /// A header whose verifier was encrypted with `password`.
     fn header(password: &str, key_bits: u32) -> Vec<u8> {
-        let mut b = info_bytes(ALG_RC4, key_bits, "Microsoft Enhanced Cryptographic Provider v1.0", 20);
+        let mut b = info_bytes(
+            ALG_RC4,
+            key_bits,
+            "Microsoft Enhanced Cryptographic Provider v1.0",
+            20,
+        );
         let n = b.len();
         let salt: [u8; 16] = b[n - 56..n - 40].try_into().unwrap();
         let key = CryptoApiKey::derive(password, &salt, key_bits.max(40));
@@ -158,21 +163,39 @@ mod tests {
         let key = k.block_key(3);
         assert_eq!(key.len(), 16);
         assert_eq!(&key[5..], &[0; 11]);
-        assert_eq!(CryptoApiKey::derive("x", &[0; 16], 128).block_key(3).len(), 16);
-        assert_eq!(CryptoApiKey::derive("x", &[0; 16], 56).block_key(3).len(), 7);
+        assert_eq!(
+            CryptoApiKey::derive("x", &[0; 16], 128).block_key(3).len(),
+            16
+        );
+        assert_eq!(
+            CryptoApiKey::derive("x", &[0; 16], 56).block_key(3).len(),
+            7
+        );
     }
 
     #[test]
     fn unknown_ciphers_hashes_and_sizes_are_unsupported() {
         let aes = info_bytes(crate::header::ALG_AES128, 128, "Acme CSP", 20);
         let e = CryptoApiHeader::parse(&aes).unwrap_err();
-        assert!(matches!(&e, Error::Unsupported(m) if m.contains("Acme CSP")), "{e}");
+        assert!(
+            matches!(&e, Error::Unsupported(m) if m.contains("Acme CSP")),
+            "{e}"
+        );
         let big = info_bytes(ALG_RC4, 256, "", 20);
-        assert!(matches!(CryptoApiHeader::parse(&big), Err(Error::Unsupported(_))));
+        assert!(matches!(
+            CryptoApiHeader::parse(&big),
+            Err(Error::Unsupported(_))
+        ));
         let odd = info_bytes(ALG_RC4, 44, "", 20);
-        assert!(matches!(CryptoApiHeader::parse(&odd), Err(Error::Unsupported(_))));
+        assert!(matches!(
+            CryptoApiHeader::parse(&odd),
+            Err(Error::Unsupported(_))
+        ));
         let mut ext = info_bytes(ALG_RC4, 128, "", 20);
         ext[8..12].copy_from_slice(&(F_EXTERNAL | 4).to_le_bytes());
-        assert!(matches!(CryptoApiHeader::parse(&ext), Err(Error::Unsupported(_))));
+        assert!(matches!(
+            CryptoApiHeader::parse(&ext),
+            Err(Error::Unsupported(_))
+        ));
     }
 }

@@ -19,7 +19,11 @@ pub const WORD_DOCUMENT_CLEAR_PREFIX: usize = 68;
 /// Then decrypt with [`Decryptor::decrypt_stream`]: `WordDocument` with
 /// [`WORD_DOCUMENT_CLEAR_PREFIX`], the table stream with `lKey`, `Data`
 /// with 0.
-pub fn unlock(table_stream: &[u8], obfuscated: bool, password: Option<&str>) -> Result<Decryptor, Error> {
+pub fn unlock(
+    table_stream: &[u8],
+    obfuscated: bool,
+    password: Option<&str>,
+) -> Result<Decryptor, Error> {
     if obfuscated {
         return Err(Error::Unsupported(
             "Word XOR obfuscation (MS-OFFCRYPTO 2.3.7.4, method 2)".into(),
@@ -57,10 +61,12 @@ pub fn decrypt_word(
     data: Option<&[u8]>,
     password: Option<&str>,
 ) -> Result<DecryptedWord, Error> {
-    let fib = word_document.get(..WORD_DOCUMENT_CLEAR_PREFIX).ok_or(Error::Truncated {
-        what: "FibBase",
-        offset: word_document.len() as u64,
-    })?;
+    let fib = word_document
+        .get(..WORD_DOCUMENT_CLEAR_PREFIX)
+        .ok_or(Error::Truncated {
+            what: "FibBase",
+            offset: word_document.len() as u64,
+        })?;
     let flags = u16::from_le_bytes([fib[0x0A], fib[0x0B]]);
     if flags & F_ENCRYPTED == 0 {
         return Err(Error::NotEncrypted("FibBase.fEncrypted is not set".into()));
@@ -104,7 +110,10 @@ mod tests {
 
     #[test]
     fn obfuscated_documents_are_unsupported_and_need_a_password() {
-        assert!(matches!(unlock(&[], true, None), Err(Error::Unsupported(_))));
+        assert!(matches!(
+            unlock(&[], true, None),
+            Err(Error::Unsupported(_))
+        ));
         let mut h = vec![1, 0, 1, 0];
         h.extend_from_slice(&[0; 48]);
         assert_eq!(

@@ -94,7 +94,10 @@ impl HashAlgorithm {
             spins: u32,
             deadline: Option<Instant>,
         ) -> Result<Vec<u8>, Error> {
-            let mut h = D::new().chain_update(salt).chain_update(password).finalize();
+            let mut h = D::new()
+                .chain_update(salt)
+                .chain_update(password)
+                .finalize();
             for i in 0..spins {
                 if i % 4096 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                     return Err(Error::Deadline("deriving the key from the password"));
@@ -211,7 +214,10 @@ mod tests {
 
     #[test]
     fn names_and_fitting() {
-        assert_eq!(HashAlgorithm::from_name("SHA512"), Some(HashAlgorithm::Sha512));
+        assert_eq!(
+            HashAlgorithm::from_name("SHA512"),
+            Some(HashAlgorithm::Sha512)
+        );
         assert_eq!(HashAlgorithm::from_name("sha-1"), Some(HashAlgorithm::Sha1));
         assert_eq!(HashAlgorithm::from_name("RIPEMD-160"), None);
         assert_eq!(fit(&[1, 2, 3], 2, 0x36), vec![1, 2]);

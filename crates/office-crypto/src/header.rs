@@ -180,7 +180,12 @@ pub(crate) mod tests {
 
     #[test]
     fn parses_header_and_verifier() {
-        let b = info_bytes(ALG_RC4, 128, "Microsoft Enhanced Cryptographic Provider v1.0", 20);
+        let b = info_bytes(
+            ALG_RC4,
+            128,
+            "Microsoft Enhanced Cryptographic Provider v1.0",
+            20,
+        );
         let info = BinaryInfo::parse(&b, 20).unwrap();
         assert_eq!(info.header.alg_id, ALG_RC4);
         assert_eq!(info.header.key_size, 128);
@@ -204,7 +209,10 @@ pub(crate) mod tests {
     fn header_size_past_the_end_and_bad_salt_size_are_errors() {
         let mut b = info_bytes(ALG_RC4, 128, "", 20);
         b[4..8].copy_from_slice(&u32::MAX.to_le_bytes());
-        assert!(matches!(BinaryInfo::parse(&b, 20), Err(Error::Truncated { .. })));
+        assert!(matches!(
+            BinaryInfo::parse(&b, 20),
+            Err(Error::Truncated { .. })
+        ));
         let mut b = info_bytes(ALG_RC4, 128, "", 20);
         let salt_at = 8 + 34;
         b[salt_at..salt_at + 4].copy_from_slice(&17u32.to_le_bytes());

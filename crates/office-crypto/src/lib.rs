@@ -31,12 +31,12 @@
 //! use office_crypto::{Error, Options, Scheme, ooxml};
 //! use ole_cfb_read::CompoundFile;
 //!
-//! // An Agile-encrypted package (password "secret", SHA-512, AES-256).
-//! let file = include_bytes!("../../../fixtures/crypto/agile-sha512-aes256.docx");
+//! // An Agile-encrypted package (SHA-256, AES-192, a non-ASCII password).
+//! let file = include_bytes!("../../../fixtures/crypto/agile-sha256-aes192-nointegrity.docx");
 //! let cf = CompoundFile::open(file)?;
 //! assert!(ooxml::is_encrypted_package(&cf));
 //!
-//! let opened = ooxml::decrypt(&cf, Some("secret"))?;
+//! let opened = ooxml::decrypt(&cf, Some("pässwört"))?;
 //! assert_eq!(opened.scheme, Scheme::Agile);
 //! assert!(opened.warnings.is_empty());
 //! assert!(opened.package.starts_with(b"PK\x03\x04"));
@@ -46,7 +46,7 @@
 //!     Error::PasswordRequired { scheme: Scheme::Agile, default_tried: true }
 //! );
 //! assert_eq!(
-//!     ooxml::decrypt(&cf, Some("Secret")).unwrap_err(),
+//!     ooxml::decrypt(&cf, Some("passwort")).unwrap_err(),
 //!     Error::WrongPassword { scheme: Scheme::Agile }
 //! );
 //!
@@ -216,8 +216,15 @@ mod tests {
             Ok(None)
         });
         assert_eq!(tried, ["a", "d"]);
-        assert_eq!(r.unwrap_err(), Error::WrongPassword { scheme: Scheme::Rc4 });
-        let r = try_passwords(Scheme::Agile, None, Some("d"), |pw| Ok((pw == "d").then_some(7)));
+        assert_eq!(
+            r.unwrap_err(),
+            Error::WrongPassword {
+                scheme: Scheme::Rc4
+            }
+        );
+        let r = try_passwords(Scheme::Agile, None, Some("d"), |pw| {
+            Ok((pw == "d").then_some(7))
+        });
         assert_eq!(r.unwrap(), 7);
         let r: Result<(), Error> = try_passwords(Scheme::Agile, None, None, |_| Ok(None));
         let e = r.unwrap_err();
@@ -228,7 +235,10 @@ mod tests {
                 default_tried: false
             }
         );
-        assert_eq!(e.to_string(), "ECMA-376 Agile encryption: a password is required");
+        assert_eq!(
+            e.to_string(),
+            "ECMA-376 Agile encryption: a password is required"
+        );
         // The default is not tried twice when it was the given password.
         let mut n = 0;
         let _: Result<(), Error> = try_passwords(Scheme::Xor, Some("d"), Some("d"), |_| {

@@ -8,9 +8,7 @@ use crate::agile::AgileInfo;
 use crate::cipher::AES_BLOCK;
 use crate::header::Version;
 use crate::standard::StandardInfo;
-use crate::{
-    EXCEL_DEFAULT_PASSWORD, Error, Options, Scheme, Warning, WarningKind, try_passwords,
-};
+use crate::{EXCEL_DEFAULT_PASSWORD, Error, Options, Scheme, Warning, WarningKind, try_passwords};
 
 /// Name of the stream describing the encryption.
 pub const ENCRYPTION_INFO: &str = "EncryptionInfo";
@@ -85,7 +83,11 @@ pub fn decrypt_with(cf: &CompoundFile<'_>, options: &Options) -> Result<Decrypte
     let mut read = |name: &str| -> Result<Vec<u8>, Error> {
         let s = cf.read_stream(name)?;
         for w in s.warnings {
-            warnings.push(Warning::new(WarningKind::Size, format!("{name}: {w}"), None));
+            warnings.push(Warning::new(
+                WarningKind::Size,
+                format!("{name}: {w}"),
+                None,
+            ));
         }
         Ok(s.data.into_owned())
     };
@@ -150,9 +152,7 @@ pub fn decrypt_streams(
         if low <= available && low.saturating_add(AES_BLOCK as u64 * 256) > available {
             warnings.push(Warning::new(
                 WarningKind::Size,
-                format!(
-                    "EncryptedPackage size {size:#x} has its high 32 bits set; read as {low}"
-                ),
+                format!("EncryptedPackage size {size:#x} has its high 32 bits set; read as {low}"),
                 Some(0),
             ));
             size = low;
@@ -252,12 +252,18 @@ mod tests {
         assert!(matches!(decrypt(&cf, None), Err(Error::NotEncrypted(_))));
 
         let irm = testkit::cfb::compound_file(&[
-            ("\u{6}DataSpaces/TransformInfo/DRMEncryptedTransform/\u{6}Primary", b"x".as_slice()),
+            (
+                "\u{6}DataSpaces/TransformInfo/DRMEncryptedTransform/\u{6}Primary",
+                b"x".as_slice(),
+            ),
             ("EncryptedPackage", b"12345678".as_slice()),
         ]);
         let cf = CompoundFile::open(&irm).unwrap();
         let e = decrypt(&cf, None).unwrap_err();
-        assert!(matches!(&e, Error::Unsupported(m) if m.contains("DRMEncryptedTransform")), "{e}");
+        assert!(
+            matches!(&e, Error::Unsupported(m) if m.contains("DRMEncryptedTransform")),
+            "{e}"
+        );
 
         let orphan = testkit::cfb::compound_file(&[("EncryptedPackage", b"12345678".as_slice())]);
         let cf = CompoundFile::open(&orphan).unwrap();

@@ -1,10 +1,10 @@
 //! Office binary document RC4 encryption (MS-OFFCRYPTO 2.3.6): the
 //! version 1.1 header, MD5 key derivation and per-block RC4 keys.
 
+use crate::Error;
 use crate::bytes::Reader;
 use crate::cipher::rc4_apply;
 use crate::hash::{HashAlgorithm, utf16le};
-use crate::Error;
 
 /// 2.3.6.1 RC4 Encryption Header, after its EncryptionVersionInfo (1.1).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -106,7 +106,10 @@ mod tests {
         // gives this block-0 key.
         let salt = *b"\xe8w,\x1d\x91\xc5j7\x96Ga\xb2\x80\x182\x17";
         let key = Rc4Key::derive("password1", &salt);
-        assert_eq!(&key.block_key(0), b" \xbf2\xdd\xf5@\x85\x8cQ7D\xaf\x0f$\xe0<");
+        assert_eq!(
+            &key.block_key(0),
+            b" \xbf2\xdd\xf5@\x85\x8cQ7D\xaf\x0f$\xe0<"
+        );
     }
 
     #[test]
@@ -130,6 +133,9 @@ mod tests {
 
     #[test]
     fn short_header_is_truncated() {
-        assert!(matches!(Rc4Header::parse(&[0; 47]), Err(Error::Truncated { .. })));
+        assert!(matches!(
+            Rc4Header::parse(&[0; 47]),
+            Err(Error::Truncated { .. })
+        ));
     }
 }

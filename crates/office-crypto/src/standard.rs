@@ -4,12 +4,10 @@
 
 use std::time::Instant;
 
+use crate::Error;
 use crate::cipher::{AES_BLOCK, Aes};
 use crate::hash::{HashAlgorithm, utf16le};
-use crate::header::{
-    ALG_AES128, ALG_AES192, ALG_AES256, ALG_SHA1, BinaryInfo, F_AES, F_EXTERNAL,
-};
-use crate::Error;
+use crate::header::{ALG_AES128, ALG_AES192, ALG_AES256, ALG_SHA1, BinaryInfo, F_AES, F_EXTERNAL};
 
 /// 2.3.4.7: the fixed number of hash iterations.
 pub const SPIN_COUNT: u32 = 50_000;
@@ -72,7 +70,11 @@ impl StandardInfo {
 
     /// The package key when `password` is right (2.3.4.7 key derivation,
     /// 2.3.4.9 verification).
-    pub fn verify(&self, password: &str, deadline: Option<Instant>) -> Result<Option<StandardKey>, Error> {
+    pub fn verify(
+        &self,
+        password: &str,
+        deadline: Option<Instant>,
+    ) -> Result<Option<StandardKey>, Error> {
         let v = &self.info.verifier;
         let key = derive_key(password, &v.salt, self.key_bytes, deadline)?;
         let aes = Aes::new(&key)?;

@@ -49,10 +49,13 @@ pub fn unlock(filepass: &[u8], password: Option<&str>) -> Result<Decryptor, Erro
     }
     match word(0)? {
         0 => xor(word(4)?),
-        1 => Decryptor::unlock(filepass.get(2..).unwrap_or(&[]), password, default, BLOCK_SIZE),
-        t => Err(Error::Unsupported(format!(
-            "FILEPASS encryption type {t}"
-        ))),
+        1 => Decryptor::unlock(
+            filepass.get(2..).unwrap_or(&[]),
+            password,
+            default,
+            BLOCK_SIZE,
+        ),
+        t => Err(Error::Unsupported(format!("FILEPASS encryption type {t}"))),
     }
 }
 
@@ -165,7 +168,9 @@ impl Iterator for Records<'_> {
         let kind = u16::from_le_bytes([h[0], h[1]]);
         let declared_len = usize::from(u16::from_le_bytes([h[2], h[3]]));
         let data_start = self.pos + 4;
-        let data_end = data_start.saturating_add(declared_len).min(self.stream.len());
+        let data_end = data_start
+            .saturating_add(declared_len)
+            .min(self.stream.len());
         self.pos = data_end;
         Some(Record {
             kind,
@@ -203,7 +208,9 @@ mod tests {
         assert!(unlock(&fp, Some("abc")).is_ok());
         assert_eq!(
             unlock(&fp, Some("abd")).unwrap_err(),
-            Error::WrongPassword { scheme: Scheme::Xor }
+            Error::WrongPassword {
+                scheme: Scheme::Xor
+            }
         );
         assert_eq!(
             unlock(&fp, None).unwrap_err(),
@@ -218,9 +225,15 @@ mod tests {
 
     #[test]
     fn unknown_type_and_short_records_are_errors() {
-        assert!(matches!(unlock(&[2, 0, 0, 0, 0, 0], None), Err(Error::Unsupported(_))));
+        assert!(matches!(
+            unlock(&[2, 0, 0, 0, 0, 0], None),
+            Err(Error::Unsupported(_))
+        ));
         assert!(matches!(unlock(&[0], None), Err(Error::Truncated { .. })));
-        assert!(matches!(unlock(&[0, 0, 1], None), Err(Error::Truncated { .. })));
+        assert!(matches!(
+            unlock(&[0, 0, 1], None),
+            Err(Error::Truncated { .. })
+        ));
     }
 
     #[test]

@@ -46,7 +46,12 @@ pub fn verifier(password: &str) -> Option<u16> {
     let pw = password_bytes(password)?;
     let mut v: u16 = 0;
     // The password bytes in reverse order, then the length.
-    for b in pw.iter().rev().copied().chain(std::iter::once(pw.len() as u8)) {
+    for b in pw
+        .iter()
+        .rev()
+        .copied()
+        .chain(std::iter::once(pw.len() as u8))
+    {
         let rotated = ((v << 1) & 0x7FFF) | ((v >> 14) & 1);
         v = rotated ^ u16::from(b);
     }
@@ -101,7 +106,11 @@ impl XorKey {
         // The password followed by the pad bytes; even positions are
         // combined with the key's low byte, odd ones with its high byte.
         let mut array = [0u8; 16];
-        for (i, (slot, &b)) in array.iter_mut().zip(pw.iter().chain(PAD.iter())).enumerate() {
+        for (i, (slot, &b)) in array
+            .iter_mut()
+            .zip(pw.iter().chain(PAD.iter()))
+            .enumerate()
+        {
             let k = if i % 2 == 0 { lo } else { hi };
             *slot = (b ^ k).rotate_right(1);
         }

@@ -16,11 +16,27 @@ use testkit::corpus::{files, require, require_dir};
 const OPENS: &[(&str, &str, Scheme)] = &[
     ("xls/poi/password.xls", "password", Scheme::Rc4),
     ("xls/poi/xor-encryption-abc.xls", "abc", Scheme::Xor),
-    ("doc/poi/password_password_cryptoapi.doc", "password", Scheme::Rc4CryptoApi),
+    (
+        "doc/poi/password_password_cryptoapi.doc",
+        "password",
+        Scheme::Rc4CryptoApi,
+    ),
     ("doc/poi/password_tika_binaryrc4.doc", "tika", Scheme::Rc4),
-    ("ppt/poi/Password_Protected-hello.ppt", "hello", Scheme::Rc4CryptoApi),
-    ("ppt/poi/cryptoapi-proc2356.ppt", "crypto", Scheme::Rc4CryptoApi),
-    ("ooxml/poi/bug53475-password-is-pass.docx", "pass", Scheme::Agile),
+    (
+        "ppt/poi/Password_Protected-hello.ppt",
+        "hello",
+        Scheme::Rc4CryptoApi,
+    ),
+    (
+        "ppt/poi/cryptoapi-proc2356.ppt",
+        "crypto",
+        Scheme::Rc4CryptoApi,
+    ),
+    (
+        "ooxml/poi/bug53475-password-is-pass.docx",
+        "pass",
+        Scheme::Agile,
+    ),
     ("ooxml/poi/protected_passtika.xlsx", "tika", Scheme::Agile),
 ];
 
@@ -38,11 +54,17 @@ fn encrypted_corpus_files_open_with_their_password() {
         assert!(opened.warnings.is_empty(), "{rel}: {:?}", opened.warnings);
         if let Some(expected) = testkit::corpus::expected_lines(&path) {
             for line in &expected {
-                assert!(holds_text(&opened.bytes, line), "{rel}: {line:?} not in the plaintext");
+                assert!(
+                    holds_text(&opened.bytes, line),
+                    "{rel}: {line:?} not in the plaintext"
+                );
             }
         }
         let none = open(&file, &Options::default()).unwrap_err();
-        assert!(matches!(none, Error::PasswordRequired { .. }), "{rel}: {none}");
+        assert!(
+            matches!(none, Error::PasswordRequired { .. }),
+            "{rel}: {none}"
+        );
         let wrong = open(&file, &Options::with_password("wrong")).unwrap_err();
         assert_eq!(wrong, Error::WrongPassword { scheme: *scheme }, "{rel}");
     }
@@ -62,17 +84,21 @@ fn decrypted_word_documents_read_as_text() {
         let wd = cf.stream("WordDocument").unwrap();
         let table = cf.stream("1Table").unwrap();
         let data = cf.stream("Data").ok();
-        let d = office_crypto::doc::decrypt_word(&wd, &table, data.as_deref(), Some(password))
-            .unwrap();
+        let d =
+            office_crypto::doc::decrypt_word(&wd, &table, data.as_deref(), Some(password)).unwrap();
         let streams = msdoc_text::Streams {
             word_document: &d.word_document,
             table0: None,
             table1: Some(&d.table),
             data: d.data.as_deref(),
         };
-        let doc = msdoc_text::WordDocument::parse(&streams).unwrap_or_else(|e| panic!("{rel}: {e}"));
+        let doc =
+            msdoc_text::WordDocument::parse(&streams).unwrap_or_else(|e| panic!("{rel}: {e}"));
         let text = doc.text();
-        let words = text.split_whitespace().filter(|w| w.chars().all(char::is_alphabetic)).count();
+        let words = text
+            .split_whitespace()
+            .filter(|w| w.chars().all(char::is_alphabetic))
+            .count();
         assert!(words >= 3, "{rel}: {text:?}");
     }
 }
@@ -112,7 +138,16 @@ fn unknown_password_document_is_password_required() {
     };
     let file = std::fs::read(dir.join("doc/poi/PasswordProtected.doc")).unwrap();
     let e = open(&file, &Options::default()).unwrap_err();
-    assert!(matches!(e, Error::PasswordRequired { default_tried: false, .. }), "{e}");
+    assert!(
+        matches!(
+            e,
+            Error::PasswordRequired {
+                default_tried: false,
+                ..
+            }
+        ),
+        "{e}"
+    );
 }
 
 #[test]
@@ -161,7 +196,13 @@ fn agrees_with_msoffcrypto_tool() {
         .args(["-c", "import msoffcrypto"])
         .status()
         .is_ok_and(|s| s.success());
-    if require(have.then_some(()), "agrees_with_msoffcrypto_tool", "python3 -c 'import msoffcrypto'").is_none() {
+    if require(
+        have.then_some(()),
+        "agrees_with_msoffcrypto_tool",
+        "python3 -c 'import msoffcrypto'",
+    )
+    .is_none()
+    {
         return;
     }
     let tmp = std::env::temp_dir().join(format!("office-crypto-peer-{}", std::process::id()));
@@ -189,7 +230,10 @@ fn agrees_with_msoffcrypto_tool() {
             assert_eq!(wb.len(), ours.bytes.len(), "{rel}");
             // FILEPASS follows the 20-byte BOF record.
             let fp_end = 24 + usize::from(u16::from_le_bytes([ours.bytes[22], ours.bytes[23]]));
-            assert!(wb[fp_end..] == ours.bytes[fp_end..], "{rel}: differs after FILEPASS");
+            assert!(
+                wb[fp_end..] == ours.bytes[fp_end..],
+                "{rel}: differs after FILEPASS"
+            );
         } else {
             assert!(theirs == ours.bytes, "{rel}: packages differ");
         }

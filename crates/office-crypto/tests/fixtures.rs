@@ -51,7 +51,10 @@ fn every_fixture_matches_its_golden_output() {
             .iter()
             .find_map(|ext| std::fs::read(d.join(format!("{name}.{ext}"))).ok())
             .unwrap_or_else(|| panic!("{name}: no golden output"));
-        assert!(opened.bytes == golden, "{name}: decrypted bytes differ from the golden");
+        assert!(
+            opened.bytes == golden,
+            "{name}: decrypted bytes differ from the golden"
+        );
         let warnings: Vec<String> = opened.warnings.iter().map(ToString::to_string).collect();
         let expected: Vec<String> = std::fs::read_to_string(d.join(format!("{name}.warnings.txt")))
             .unwrap_or_default()
@@ -75,10 +78,19 @@ fn fixtures_with_a_password_need_it_and_default_ones_need_none() {
         let wrong = open(&file, &Options::with_password("not the password"));
         if pw.contains_key(&name) {
             assert!(
-                matches!(none, Err(Error::PasswordRequired { default_tried: true, .. })),
+                matches!(
+                    none,
+                    Err(Error::PasswordRequired {
+                        default_tried: true,
+                        ..
+                    })
+                ),
                 "{name}: {none:?}"
             );
-            assert!(matches!(wrong, Err(Error::WrongPassword { .. })), "{name}: {wrong:?}");
+            assert!(
+                matches!(wrong, Err(Error::WrongPassword { .. })),
+                "{name}: {wrong:?}"
+            );
         } else {
             // The default password opens it, with or without a (wrong) password given.
             assert!(none.is_ok(), "{name}: {none:?}");
@@ -114,7 +126,10 @@ fn libreoffice_rc4_workbook_opens_with_its_password() {
     assert!(holds_text(&opened.bytes, "Zweite Zeile äöü"));
     assert!(matches!(
         open(&file, &Options::default()),
-        Err(Error::PasswordRequired { scheme: Scheme::Rc4, default_tried: true })
+        Err(Error::PasswordRequired {
+            scheme: Scheme::Rc4,
+            default_tried: true
+        })
     ));
 }
 
@@ -137,7 +152,9 @@ fn libreoffice_rc4_document_reads_as_plain_word() {
     assert!(text.contains("Second paragraph with ümlauts."), "{text:?}");
     assert_eq!(
         office_crypto::doc::decrypt_word(&wd, &table, None, Some("Secret")).unwrap_err(),
-        Error::WrongPassword { scheme: Scheme::Rc4 }
+        Error::WrongPassword {
+            scheme: Scheme::Rc4
+        }
     );
 }
 

@@ -94,7 +94,11 @@ pub fn xor_array(password: &str) -> [u8; 16] {
     source.extend_from_slice(&XOR_PAD[..16 - pw.len()]);
     let mut out = [0u8; 16];
     for i in 0..16 {
-        let k = if i % 2 == 0 { key as u8 } else { (key >> 8) as u8 };
+        let k = if i % 2 == 0 {
+            key as u8
+        } else {
+            (key >> 8) as u8
+        };
         out[i] = (source[i] ^ k).rotate_right(1);
     }
     out
@@ -222,7 +226,11 @@ impl BinaryScheme {
 
     /// The data of Excel's FILEPASS record (BIFF8).
     pub fn filepass(&self) -> Vec<u8> {
-        let kind: u16 = if matches!(self, BinaryScheme::Xor { .. }) { 0 } else { 1 };
+        let kind: u16 = if matches!(self, BinaryScheme::Xor { .. }) {
+            0
+        } else {
+            1
+        };
         let mut out = kind.to_le_bytes().to_vec();
         out.extend(self.header());
         out
@@ -241,7 +249,11 @@ impl BinaryScheme {
         for (i, b) in data.iter_mut().enumerate() {
             let pos = offset + i;
             let mut one = [*b];
-            rc4(&self.block_key((pos / block_size) as u32), pos % block_size, &mut one);
+            rc4(
+                &self.block_key((pos / block_size) as u32),
+                pos % block_size,
+                &mut one,
+            );
             *b = one[0];
         }
     }
@@ -282,9 +294,15 @@ fn aes_ecb_encrypt(key: &[u8], data: &mut [u8]) {
     let (blocks, rest) = Array::slice_as_chunks_mut(data);
     assert!(rest.is_empty(), "ECB needs whole blocks");
     match key.len() {
-        16 => aes::Aes128::new_from_slice(key).unwrap().encrypt_blocks(blocks),
-        24 => aes::Aes192::new_from_slice(key).unwrap().encrypt_blocks(blocks),
-        32 => aes::Aes256::new_from_slice(key).unwrap().encrypt_blocks(blocks),
+        16 => aes::Aes128::new_from_slice(key)
+            .unwrap()
+            .encrypt_blocks(blocks),
+        24 => aes::Aes192::new_from_slice(key)
+            .unwrap()
+            .encrypt_blocks(blocks),
+        32 => aes::Aes256::new_from_slice(key)
+            .unwrap()
+            .encrypt_blocks(blocks),
         n => panic!("AES key of {n} bytes"),
     }
 }
@@ -448,7 +466,10 @@ pub fn agile_encrypt(package: &[u8], password: &str, p: &AgileParams) -> (Vec<u8
 
     let mut encrypted = (package.len() as u64).to_le_bytes().to_vec();
     for (i, segment) in package.chunks(4096).enumerate() {
-        let iv = sized(&hash(p.hash, &[&p.key_data_salt, &(i as u32).to_le_bytes()]), 16);
+        let iv = sized(
+            &hash(p.hash, &[&p.key_data_salt, &(i as u32).to_le_bytes()]),
+            16,
+        );
         let mut seg = pad_to_block(segment.to_vec());
         aes_cbc_encrypt(secret, &iv, &mut seg);
         encrypted.extend_from_slice(&seg);
@@ -464,7 +485,10 @@ pub fn agile_encrypt(package: &[u8], password: &str, p: &AgileParams) -> (Vec<u8
         aes_cbc_encrypt(&key, &p.password_salt, &mut v);
         v
     };
-    let vhi = seal([0xFE, 0xA7, 0xD2, 0x76, 0x3B, 0x4B, 0x9E, 0x79], &p.verifier_input);
+    let vhi = seal(
+        [0xFE, 0xA7, 0xD2, 0x76, 0x3B, 0x4B, 0x9E, 0x79],
+        &p.verifier_input,
+    );
     let vhv = seal(
         [0xD7, 0xAA, 0x0F, 0x6D, 0x30, 0x61, 0x34, 0x4E],
         &hash(p.hash, &[&p.verifier_input]),
@@ -476,8 +500,26 @@ pub fn agile_encrypt(package: &[u8], password: &str, p: &AgileParams) -> (Vec<u8
         None => String::new(),
         Some(k) => {
             let hk = &k[..hs];
-            let iv1 = sized(&hash(p.hash, &[&p.key_data_salt, &[0x5F, 0xB2, 0xAD, 0x01, 0x0C, 0xB9, 0xE1, 0xF6]]), 16);
-            let iv2 = sized(&hash(p.hash, &[&p.key_data_salt, &[0xA0, 0x67, 0x7F, 0x02, 0xB2, 0x2C, 0x84, 0x33]]), 16);
+            let iv1 = sized(
+                &hash(
+                    p.hash,
+                    &[
+                        &p.key_data_salt,
+                        &[0x5F, 0xB2, 0xAD, 0x01, 0x0C, 0xB9, 0xE1, 0xF6],
+                    ],
+                ),
+                16,
+            );
+            let iv2 = sized(
+                &hash(
+                    p.hash,
+                    &[
+                        &p.key_data_salt,
+                        &[0xA0, 0x67, 0x7F, 0x02, 0xB2, 0x2C, 0x84, 0x33],
+                    ],
+                ),
+                16,
+            );
             let mut ek = pad_to_block(hk.to_vec());
             aes_cbc_encrypt(secret, &iv1, &mut ek);
             let mut ev = pad_to_block(hmac(p.hash, hk, &encrypted));

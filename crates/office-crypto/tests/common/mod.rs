@@ -51,7 +51,11 @@ pub fn open(file: &[u8], options: &Options) -> Result<Opened, Error> {
     if cf.entry("WordDocument").is_some() {
         let wd = cf.stream("WordDocument")?;
         let flags = u16::from_le_bytes([*wd.get(0x0A).unwrap_or(&0), *wd.get(0x0B).unwrap_or(&0)]);
-        let table_name = if flags & 0x0200 != 0 { "1Table" } else { "0Table" };
+        let table_name = if flags & 0x0200 != 0 {
+            "1Table"
+        } else {
+            "0Table"
+        };
         let table = cf.stream(table_name)?;
         let data = cf.stream("Data").ok();
         let d = doc::decrypt_word(&wd, &table, data.as_deref(), options.password.as_deref())?;
@@ -85,6 +89,9 @@ fn u16_at(b: &[u8], at: usize) -> Option<u16> {
     Some(u16::from_le_bytes(b.get(at..at + 2)?.try_into().ok()?))
 }
 
+/// Decrypted persist objects: (persist id, record bytes).
+pub type PersistObjects = Vec<(u32, Vec<u8>)>;
+
 /// The persist objects of an encrypted deck, decrypted (persist id, record
 /// bytes), following MS-PPT: `Current User` → the UserEditAtom chain → the
 /// persist directories (newest entry wins) → CryptSession10Container.
@@ -92,7 +99,7 @@ pub fn ppt_objects(
     stream: &[u8],
     current_user: &[u8],
     password: Option<&str>,
-) -> Result<(Vec<(u32, Vec<u8>)>, Scheme), Error> {
+) -> Result<(PersistObjects, Scheme), Error> {
     let corrupt = |m: &str| Error::Corrupt(format!("test walker: {m}"));
     // CurrentUserAtom: 8-byte header, size, headerToken, offsetToCurrentEdit.
     let mut edit = u32_at(current_user, 16).ok_or_else(|| corrupt("current user"))? as usize;
@@ -127,7 +134,9 @@ pub fn ppt_objects(
         edit = last as usize;
     }
     let session = session.ok_or_else(|| corrupt("no encryptSessionPersistIdRef"))?;
-    let cs_at = *directory.get(&session).ok_or_else(|| corrupt("session persist"))? as usize;
+    let cs_at = *directory
+        .get(&session)
+        .ok_or_else(|| corrupt("session persist"))? as usize;
     if u16_at(stream, cs_at + 2) != Some(ppt::CRYPT_SESSION_10_CONTAINER) {
         return Err(corrupt("CryptSession10Container"));
     }
@@ -136,12 +145,19 @@ pub fn ppt_objects(
         .get(cs_at + 8..cs_at + 8 + cs_len)
         .ok_or_else(|| corrupt("session data"))?;
     let decryptor = ppt::unlock(cs, password)?;
-    let mut ids: Vec<u32> = directory.keys().copied().filter(|&id| id != session).collect();
+    let mut ids: Vec<u32> = directory
+        .keys()
+        .copied()
+        .filter(|&id| id != session)
+        .collect();
     ids.sort_unstable();
     let mut out = Vec::new();
     for id in ids {
         let at = directory[&id] as usize;
-        let mut header = stream.get(at..at + 8).ok_or_else(|| corrupt("object header"))?.to_vec();
+        let mut header = stream
+            .get(at..at + 8)
+            .ok_or_else(|| corrupt("object header"))?
+            .to_vec();
         decryptor.decrypt_block(id, 0, &mut header);
         let len = u32_at(&header, 4).unwrap_or(0) as usize;
         let mut rec = stream
