@@ -270,7 +270,7 @@ impl AgileKey {
 
 impl Params {
     fn parse(a: &[(String, String)]) -> Result<Params, Error> {
-        let cipher = get(a, "cipherAlgorithm").unwrap_or_default();
+        let cipher = get(a, "cipherAlgorithm").ok_or_else(|| missing("cipherAlgorithm"))?;
         if !cipher.eq_ignore_ascii_case("AES") {
             return Err(Error::Unsupported(format!(
                 "Agile encryption with cipher {cipher:?}"
@@ -282,7 +282,7 @@ impl Params {
                 "Agile encryption with chaining {chaining:?}"
             )));
         }
-        let hash_name = get(a, "hashAlgorithm").unwrap_or_default();
+        let hash_name = get(a, "hashAlgorithm").ok_or_else(|| missing("hashAlgorithm"))?;
         let hash = HashAlgorithm::from_name(&hash_name).ok_or_else(|| {
             Error::Unsupported(format!("Agile encryption with hash {hash_name:?}"))
         })?;
@@ -337,6 +337,10 @@ fn attrs(e: &BytesStart<'_>) -> Result<Vec<(String, String)>, Error> {
         out.push((key, value));
     }
     Ok(out)
+}
+
+fn missing(name: &str) -> Error {
+    Error::Corrupt(format!("Agile EncryptionInfo: attribute {name} missing"))
 }
 
 fn get(a: &[(String, String)], name: &str) -> Option<String> {
