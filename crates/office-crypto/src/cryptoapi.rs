@@ -5,7 +5,7 @@
 use crate::Error;
 use crate::cipher::rc4_apply;
 use crate::hash::{HashAlgorithm, utf16le};
-use crate::header::{ALG_RC4, ALG_SHA1, BinaryInfo, F_EXTERNAL};
+use crate::header::{ALG_RC4, ALG_SHA1, BinaryInfo};
 
 /// 2.3.5.1 RC4 CryptoAPI Encryption Header, after its EncryptionVersionInfo.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,12 +22,6 @@ impl CryptoApiHeader {
     pub fn parse(data: &[u8]) -> Result<CryptoApiHeader, Error> {
         let info = BinaryInfo::parse(data, 20)?;
         let h = &info.header;
-        if h.flags & F_EXTERNAL != 0 {
-            return Err(Error::Unsupported(format!(
-                "extensible (third-party) encryption, {}",
-                h.provider()
-            )));
-        }
         if h.alg_id != ALG_RC4 && h.alg_id != 0 {
             return Err(Error::Unsupported(format!(
                 "RC4 CryptoAPI header with cipher {:#06x}, {}",
@@ -125,6 +119,7 @@ impl CryptoApiKey {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::header::F_EXTERNAL;
     use crate::header::tests::info_bytes;
 
     /// A header whose verifier was encrypted with `password`.

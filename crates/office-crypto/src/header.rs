@@ -88,12 +88,19 @@ pub struct BinaryInfo {
 impl BinaryInfo {
     /// Reads `data`, which starts right after the EncryptionVersionInfo;
     /// `hash_len` is the encrypted verifier hash's length (20 for RC4, 32 for AES).
+    /// A third-party provider (`fExternal`) is [`Error::Unsupported`].
     pub fn parse(data: &[u8], hash_len: usize) -> Result<BinaryInfo, Error> {
         let mut r = Reader::new(data, 4, "encryption header");
         let _flags_copy = r.u32()?;
         let size = r.u32()? as usize;
         let header_bytes = r.take(size)?;
         let header = EncryptionHeader::parse(header_bytes)?;
+        if header.flags & F_EXTERNAL != 0 {
+            return Err(Error::Unsupported(format!(
+                "extensible (third-party) encryption, {}",
+                header.provider()
+            )));
+        }
         let mut v = Reader::new(r.rest(), 12 + size as u64, "encryption verifier");
         let salt_size = v.u32()?;
         if salt_size != 16 {

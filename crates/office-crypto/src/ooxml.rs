@@ -174,22 +174,12 @@ pub fn decrypt_streams(
         });
     }
     let deadline = limits.deadline;
-    let key = match &info {
-        Info::Agile(i) => try_passwords(
-            scheme,
-            options.password.as_deref(),
-            Some(EXCEL_DEFAULT_PASSWORD),
-            |pw| i.verify(pw, deadline),
-        )
-        .map(Key::Agile)?,
-        Info::Standard(i) => try_passwords(
-            scheme,
-            options.password.as_deref(),
-            Some(EXCEL_DEFAULT_PASSWORD),
-            |pw| i.verify(pw, deadline),
-        )
-        .map(Key::Standard)?,
-    };
+    let key = try_passwords(
+        scheme,
+        options.password.as_deref(),
+        Some(EXCEL_DEFAULT_PASSWORD),
+        |pw| info.verify(pw, deadline),
+    )?;
     if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
         return Err(Error::Deadline("decrypting the package"));
     }
@@ -221,6 +211,19 @@ pub fn decrypt_streams(
 enum Info {
     Standard(StandardInfo),
     Agile(AgileInfo),
+}
+
+impl Info {
+    fn verify(
+        &self,
+        password: &str,
+        deadline: Option<std::time::Instant>,
+    ) -> Result<Option<Key>, Error> {
+        Ok(match self {
+            Info::Standard(i) => i.verify(password, deadline)?.map(Key::Standard),
+            Info::Agile(i) => i.verify(password, deadline)?.map(Key::Agile),
+        })
+    }
 }
 
 #[cfg(test)]

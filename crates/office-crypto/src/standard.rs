@@ -7,7 +7,7 @@ use std::time::Instant;
 use crate::Error;
 use crate::cipher::{AES_BLOCK, Aes};
 use crate::hash::{HashAlgorithm, utf16le};
-use crate::header::{ALG_AES128, ALG_AES192, ALG_AES256, ALG_SHA1, BinaryInfo, F_AES, F_EXTERNAL};
+use crate::header::{ALG_AES128, ALG_AES192, ALG_AES256, ALG_SHA1, BinaryInfo, F_AES};
 
 /// 2.3.4.7: the fixed number of hash iterations.
 pub const SPIN_COUNT: u32 = 50_000;
@@ -26,12 +26,6 @@ impl StandardInfo {
     pub fn parse(data: &[u8]) -> Result<StandardInfo, Error> {
         let info = BinaryInfo::parse(data, 32)?;
         let h = &info.header;
-        if h.flags & F_EXTERNAL != 0 {
-            return Err(Error::Unsupported(format!(
-                "extensible (third-party) encryption, {}",
-                h.provider()
-            )));
-        }
         let bits = match h.alg_id {
             ALG_AES128 => 128,
             ALG_AES192 => 192,

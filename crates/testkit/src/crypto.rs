@@ -500,26 +500,9 @@ pub fn agile_encrypt(package: &[u8], password: &str, p: &AgileParams) -> (Vec<u8
         None => String::new(),
         Some(k) => {
             let hk = &k[..hs];
-            let iv1 = sized(
-                &hash(
-                    p.hash,
-                    &[
-                        &p.key_data_salt,
-                        &[0x5F, 0xB2, 0xAD, 0x01, 0x0C, 0xB9, 0xE1, 0xF6],
-                    ],
-                ),
-                16,
-            );
-            let iv2 = sized(
-                &hash(
-                    p.hash,
-                    &[
-                        &p.key_data_salt,
-                        &[0xA0, 0x67, 0x7F, 0x02, 0xB2, 0x2C, 0x84, 0x33],
-                    ],
-                ),
-                16,
-            );
+            let iv = |block: [u8; 8]| sized(&hash(p.hash, &[&p.key_data_salt, &block]), 16);
+            let iv1 = iv([0x5F, 0xB2, 0xAD, 0x01, 0x0C, 0xB9, 0xE1, 0xF6]);
+            let iv2 = iv([0xA0, 0x67, 0x7F, 0x02, 0xB2, 0x2C, 0x84, 0x33]);
             let mut ek = pad_to_block(hk.to_vec());
             aes_cbc_encrypt(secret, &iv1, &mut ek);
             let mut ev = pad_to_block(hmac(p.hash, hk, &encrypted));
