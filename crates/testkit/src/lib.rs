@@ -8,6 +8,8 @@
 //!   `.expected.txt` sidecars and the comparison the corpus README
 //!   suggests; a missing prerequisite fails under `CI` and is a counted skip
 //!   elsewhere.
+//! - [`crypto`]: deterministic MS-OFFCRYPTO encryptors (XOR, RC4, RC4
+//!   CryptoAPI, Standard, Agile) for encrypted fixtures.
 //! - [`cfb`]: a deterministic MS-CFB writer (storages, streams, mini stream,
 //!   version 3 and 4) and OLE property-set writers, for fixtures of every
 //!   compound-file format.
@@ -25,6 +27,7 @@
 
 pub mod cfb;
 pub mod corpus;
+pub mod crypto;
 pub mod rng;
 
 use std::path::{Path, PathBuf};
