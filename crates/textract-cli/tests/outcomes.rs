@@ -415,3 +415,25 @@ fn a_deadline_stop_always_says_what_was_not_read() {
         );
     }
 }
+
+#[test]
+fn encrypted_word_documents_open_with_their_password() {
+    let Some(corpus) =
+        testkit::corpus::require_dir("encrypted_word_documents_open_with_their_password")
+    else {
+        return;
+    };
+    let rc4 = corpus.join("doc/poi/password_tika_binaryrc4.doc");
+    let o = textract(&["--password", "tika", s(&rc4)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!o.stdout.is_empty());
+    let o = textract(&["--password", "wrong", s(&rc4)]);
+    assert!(
+        stderr(&o).contains("encrypted Word 97–2003 document: the password given does not open it")
+    );
+    let api = corpus.join("doc/poi/password_password_cryptoapi.doc");
+    let o = textract(&["--password", "password", s(&api)]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("This is a test"));
+    let o = textract(&[s(&api)]);
+    assert!(stderr(&o).contains("a password is needed; give it with --password"));
+}

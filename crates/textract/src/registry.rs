@@ -40,7 +40,7 @@ const TABLE: &[Entry] = &[
     row!(Hwpx, "hwpx", "application/hwp+zip", "HWPX document", None),
     row!(Hwp3, "hwp3", "application/x-hwp", "HWP 3.0 document", None),
     row!(Hwpml, "hwpml", "application/x-hwpml", "HWPML document", None),
-    row!(OoxmlEncrypted, "ooxml-encrypted", "application/x-tika-ooxml-protected", "encrypted Office 2007+ document", None),
+    row!(OoxmlEncrypted, "ooxml-encrypted", "application/x-tika-ooxml-protected", "Office 2007+ document (encrypted package)", formats::crypto::EXTRACT_OOXML),
     row!(Cfb, "cfb", "application/x-tika-msoffice", "OLE compound file", None),
     row!(Docx, "docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "Word 2007+ document", None),
     row!(Xlsx, "xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "Excel 2007+ workbook", None),

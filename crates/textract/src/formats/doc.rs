@@ -45,7 +45,10 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
         .max_chars
         .min(ctx.options.limits.max_output_bytes as u64);
     options.limits.deadline = ctx.deadline;
-    let word = WordDocument::from_compound_file(&cf, &options).map_err(|e| error(e, ctx))?;
+    let word = match WordDocument::from_compound_file(&cf, &options) {
+        Err(msdoc_text::Error::Encrypted) => decrypted(&cf, &options, ctx)?,
+        other => other.map_err(|e| error(e, ctx))?,
+    };
     let mut doc = Document::new(Format::Doc);
     cfb::metadata(&cf, &mut doc);
     doc.text = word.text();
@@ -64,4 +67,51 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
             .map(|w| Warning::new("msdoc-text", w.to_string())),
     );
     Ok(doc)
+}
+
+/// An encrypted document (`fEncrypted`): its streams decrypted with the
+/// given password (RC4 or RC4 CryptoAPI), then read as a plain one.
+#[cfg(feature = "crypto")]
+fn decrypted(
+    cf: &ole_cfb_read::CompoundFile<'_>,
+    options: &msdoc_text::Options,
+    ctx: &Context<'_>,
+) -> Result<WordDocument, Error> {
+    let stream = |name: &str| cf.stream(name).map_err(|e| cfb::error(e, Format::Doc));
+    let word_document = stream("WordDocument")?;
+    // FibBase.fWhichTblStm (MS-DOC 2.5.2): which table stream is live.
+    let flags = word_document
+        .get(0x0A..0x0C)
+        .map_or(0, |b| u16::from_le_bytes([b[0], b[1]]));
+    let table = stream(if flags & 0x0200 != 0 {
+        "1Table"
+    } else {
+        "0Table"
+    })?;
+    let data = cf.entry("Data").and_then(|_| cf.stream("Data").ok());
+    let password = ctx.options.password.as_deref();
+    let plain = office_crypto::doc::decrypt_word(&word_document, &table, data.as_deref(), password)
+        .map_err(|e| crate::formats::crypto::error(e, Format::Doc, ctx.options))?;
+    let (table0, table1) = if flags & 0x0200 != 0 {
+        (None, Some(plain.table.as_slice()))
+    } else {
+        (Some(plain.table.as_slice()), None)
+    };
+    let streams = msdoc_text::Streams {
+        word_document: &plain.word_document,
+        table0,
+        table1,
+        data: plain.data.as_deref(),
+    };
+    WordDocument::parse_with(&streams, options).map_err(|e| error(e, ctx))
+}
+
+/// Without the crypto layer an encrypted document stays encrypted.
+#[cfg(not(feature = "crypto"))]
+fn decrypted(
+    _cf: &ole_cfb_read::CompoundFile<'_>,
+    _options: &msdoc_text::Options,
+    ctx: &Context<'_>,
+) -> Result<WordDocument, Error> {
+    Err(Error::encrypted(Format::Doc, ctx.options))
 }

@@ -20,6 +20,13 @@ pub(crate) mod archive {
 #[cfg(feature = "ole")]
 pub(crate) mod cfb;
 
+#[cfg(feature = "crypto")]
+pub(crate) mod crypto;
+#[cfg(not(feature = "crypto"))]
+pub(crate) mod crypto {
+    absent!(EXTRACT_OOXML);
+}
+
 #[cfg(feature = "doc")]
 pub(crate) mod doc;
 #[cfg(not(feature = "doc"))]
