@@ -97,7 +97,9 @@ impl<'c> Collector<'c> {
             ));
             return None;
         }
-        Some(ratio_cap.unwrap_or(u64::MAX).min(self.bytes_left))
+        // An entry that inflates past what it declares is a liar: reading
+        // stops there, so memory stays within what the header admitted to.
+        Some(declared.min(ratio_cap.unwrap_or(u64::MAX)).min(self.bytes_left))
     }
 
     /// Reads at most `allowance` bytes of an entry declared as `declared`
@@ -196,17 +198,40 @@ fn gzip(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
         .map(|n| String::from_utf8_lossy(n).into_owned())
         .filter(|n| !n.is_empty())
         .unwrap_or_else(|| "content".to_string());
-    // The decompressed size is unknown up front: the ratio and total-bytes
-    // limits bound what is read.
-    let allowance = (bytes.len() as u64)
-        .saturating_mul(ctx.options.embedded.max_ratio)
-        .max(RATIO_THRESHOLD)
-        .min(c.bytes_left);
+    // The decompressed size is unknown up front: the ratio to the
+    // compressed bytes consumed so far is checked as the data comes (as
+    // Tika's zip-bomb guard does), and the total-bytes limit bounds the rest.
+    let ratio = ctx.options.embedded.max_ratio;
     let mut data = Vec::new();
-    let read = (&mut decoder)
-        .take(allowance.saturating_add(1))
-        .read_to_end(&mut data);
-    if let Err(e) = read {
+    let mut chunk = vec![0u8; 64 << 10];
+    let mut damaged = None;
+    loop {
+        let n = match decoder.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) => {
+                damaged = Some(e);
+                break;
+            }
+        };
+        data.extend_from_slice(&chunk[..n]);
+        let out = data.len() as u64;
+        let consumed = bytes.len().saturating_sub(decoder.get_ref().len()) as u64;
+        if out > RATIO_THRESHOLD && out > consumed.saturating_mul(ratio) {
+            c.warn(format!(
+                "gzip content inflates {out} bytes from {consumed}, past the ratio limit of {ratio} (EmbeddedOptions::max_ratio); not extracted"
+            ));
+            return Ok(c.doc);
+        }
+        if out > c.bytes_left {
+            c.warn(format!(
+                "gzip content exceeds the {} bytes left of EmbeddedOptions::max_total_bytes; not extracted",
+                c.bytes_left
+            ));
+            return Ok(c.doc);
+        }
+    }
+    if let Some(e) = damaged {
         if data.is_empty() {
             return Err(Error::corrupt(Format::Gzip, e));
         }
@@ -214,13 +239,6 @@ fn gzip(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
             "gzip stream damaged after {} bytes: {e}; the bytes before it are extracted",
             data.len()
         ));
-    }
-    if data.len() as u64 > allowance {
-        c.warn(format!(
-            "gzip content inflates past {allowance} bytes (the ratio limit of {} or EmbeddedOptions::max_total_bytes); not extracted",
-            ctx.options.embedded.max_ratio
-        ));
-        return Ok(c.doc);
     }
     c.push(&name, data);
     Ok(c.doc)
