@@ -51,40 +51,47 @@ pub struct Partial {
 /// is accepted too. On damage, the bytes decoded so far come back in the
 /// error.
 pub fn inflate(data: &[u8], limit: usize) -> Result<Vec<u8>, Partial> {
-    use miniz_oxide::inflate::{
-        DecompressError, TINFLStatus, decompress_to_vec_with_limit,
-        decompress_to_vec_zlib_with_limit,
-    };
-    let describe = |e: DecompressError| {
-        let limited = e.status == TINFLStatus::HasMoreOutput;
-        let message = match e.status {
-            TINFLStatus::HasMoreOutput => {
-                format!("inflated data exceeds the limit of {limit} bytes")
-            }
-            TINFLStatus::FailedCannotMakeProgress | TINFLStatus::NeedsMoreInput => {
-                "deflate stream truncated".to_string()
-            }
-            other => format!("deflate stream damaged ({other:?})"),
-        };
-        Partial {
-            data: e.output,
-            message,
-            limited,
+    // A zlib-wrapped stream (some converters write one): CM = 8, the
+    // header a multiple of 31. A raw stream rarely starts that way (a
+    // non-final stored block), and is tried when zlib yields nothing.
+    let zlib = data.first().is_some_and(|b| b & 0x0F == 8 && b >> 4 <= 7)
+        && u16_at(data, 0).is_some_and(|h| u16::from_be_bytes(h.to_le_bytes()) % 31 == 0);
+    if zlib {
+        match inflate_stream(data, limit, miniz_oxide::DataFormat::Zlib) {
+            Err(p) if p.data.is_empty() && !p.limited => {}
+            other => return other,
         }
-    };
-    match decompress_to_vec_with_limit(data, limit) {
-        Ok(v) => Ok(v),
-        Err(e) if e.output.is_empty() && e.status != TINFLStatus::HasMoreOutput => {
-            // A zlib-wrapped stream (some converters write one).
-            let zlib = data.first().is_some_and(|b| b & 0x0F == 8)
-                && u16_at(data, 0).is_some_and(|h| u16::from_be_bytes(h.to_le_bytes()) % 31 == 0);
-            if zlib {
-                decompress_to_vec_zlib_with_limit(data, limit).map_err(describe)
-            } else {
-                Err(describe(e))
-            }
+    }
+    inflate_stream(data, limit, miniz_oxide::DataFormat::Raw)
+}
+
+/// The streaming inflater over `data`, output appended chunk by chunk.
+fn inflate_stream(data: &[u8], limit: usize, format: miniz_oxide::DataFormat) -> Result<Vec<u8>, Partial> {
+    use miniz_oxide::inflate::stream::{InflateState, inflate as step};
+    use miniz_oxide::{MZError, MZFlush, MZStatus};
+    let mut state = InflateState::new_boxed(format);
+    let mut out = Vec::with_capacity(data.len().saturating_mul(3).min(limit).min(1 << 24));
+    let mut chunk = vec![0u8; 1 << 15];
+    let mut input = data;
+    let fail = |out: Vec<u8>, message: String, limited: bool| Partial { data: out, message, limited };
+    loop {
+        let r = step(&mut state, input, &mut chunk, MZFlush::None);
+        input = input.get(r.bytes_consumed..).unwrap_or_default();
+        let room = limit.saturating_sub(out.len());
+        out.extend_from_slice(chunk.get(..r.bytes_written.min(room)).unwrap_or_default());
+        if r.bytes_written > room {
+            let m = format!("inflated data exceeds the limit of {limit} bytes");
+            return Err(fail(out, m, true));
         }
-        Err(e) => Err(describe(e)),
+        match r.status {
+            Ok(MZStatus::StreamEnd) => return Ok(out),
+            Ok(_) if r.bytes_consumed == 0 && r.bytes_written == 0 => {
+                return Err(fail(out, "deflate stream truncated".into(), false));
+            }
+            Ok(_) => {}
+            Err(MZError::Buf) => return Err(fail(out, "deflate stream truncated".into(), false)),
+            Err(e) => return Err(fail(out, format!("deflate stream damaged ({e:?})"), false)),
+        }
     }
 }
 

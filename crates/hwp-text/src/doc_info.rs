@@ -227,7 +227,7 @@ mod tests {
         s.extend(encode(docinfo::BIN_DATA, 1, &bd));
         let mut num = Vec::new();
         for level in 0..7u32 {
-            let shape = if level == 1 { 8 } else { 0 };
+            let shape: u32 = if level == 1 { 8 } else { 0 };
             num.extend_from_slice(&(shape << 5).to_le_bytes());
             num.extend_from_slice(&[0; 8]);
             num.extend(string(&format!("^{}.", level + 1)));

@@ -631,8 +631,8 @@ mod tests {
         assert_eq!(decode(&[0x8841, 0x8461]), "ㄱㅏ");
         // The first KS X 1001 Hanja (伽, U+4F3D) and the last (詰, U+8A70).
         assert_eq!(decode(&[0x4000, 0x4000 + 4887]), "伽詰");
-        // KS X 1001 row 1 cell 1 (ideographic space) and row 2 cell 1.
-        assert_eq!(decode(&[0x3401, 0x3461]), "\u{3000}\u{FF02}");
+        // KS X 1001 row 1 cell 1 (ideographic space) and row 2 cell 1 (⇒).
+        assert_eq!(decode(&[0x3401, 0x3461]), "\u{3000}\u{21D2}");
         assert_eq!(decode(&[0x41, 0x37C0]), "A한");
         // Hiragana あ (row 10 cell 2) and katakana ア (row 11 cell 2).
         assert_eq!(decode(&[0x1F02, 0x1F62]), "\u{3042}\u{30A2}");

@@ -678,6 +678,9 @@ impl<'d> Render<'d> {
             match c.name.as_str() {
                 "run" | "ctrl" => self.inline(c, depth, line, out, block),
                 "t" => text(c, line),
+                // HWPML puts these beside its CHAR elements.
+                "tab" => line.push('\t'),
+                "lineBreak" => line.push('\n'),
                 "secPr" => {
                     if let Some(o) = c.attr("outlineShapeIDRef").filter(|o| *o != "0") {
                         self.outline = o.to_string();

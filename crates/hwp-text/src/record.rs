@@ -232,7 +232,7 @@ mod tests {
         assert!(w.is_empty(), "{w:?}");
         assert_eq!(r.list.len(), 5);
         assert_eq!(r.list[3].data.len(), 5000);
-        assert_eq!(r.end, [4, 3, 4, 4, 5]);
+        assert_eq!(r.end, [4, 2, 4, 4, 5]);
         assert_eq!(r.children(0).collect::<Vec<_>>(), [1, 2]);
         assert_eq!(r.children(2).collect::<Vec<_>>(), [3]);
     }

@@ -53,16 +53,6 @@ pub struct Stories {
 }
 
 impl Stories {
-    /// Whether no story has text.
-    pub fn is_empty(&self) -> bool {
-        self.headers.is_empty()
-            && self.footers.is_empty()
-            && self.footnotes.is_empty()
-            && self.endnotes.is_empty()
-            && self.comments.is_empty()
-            && self.text_boxes.is_empty()
-    }
-
     /// The parts in reading order: `body`, then one part per story kind
     /// (headers and footers repeated verbatim by later sections once).
     pub fn into_parts(self, body: String) -> Vec<Part> {
