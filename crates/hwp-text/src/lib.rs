@@ -216,6 +216,22 @@ impl HwpDocument {
     }
 }
 
+/// `text` with every Hanyang-PUA old-Hangul syllable (U+E0BC..U+F8F7, the
+/// Private Use Area code points Hangul stores old Hangul in) replaced by its
+/// conjoining jamo, as this crate writes them: for text that other tools
+/// extracted from HWP files.
+///
+/// ```
+/// assert_eq!(hwp_text::pua_to_jamo("\u{F53A}글"), "\u{1112}\u{119E}\u{11AB}글");
+/// ```
+pub fn pua_to_jamo(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        chars::push_char(&mut out, c);
+    }
+    out
+}
+
 /// Reads an HWP document of any kind [`sniff`] recognises, with default [`Options`].
 pub fn parse(data: &[u8]) -> Result<HwpDocument, Error> {
     parse_with(data, &Options::default())

@@ -429,7 +429,7 @@ impl<'d> Renderer<'d> {
                 {
                     let mut at = 4;
                     if let Some(script) = hwp_string(recs.list[e].data, &mut at) {
-                        line.push_str(script.trim());
+                        line.push_str(&script.trim().replace("\r\n", "\n").replace('\r', "\n"));
                     }
                 }
             }
