@@ -51,7 +51,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
     write(&out.join("hypua.rs"), gen_hypua(&p2jc)?.as_bytes())?;
     let euc_kr = charmap(&charmaps.join("EUC-KR.gz"))?;
     let johab = charmap(&charmaps.join("JOHAB.gz"))?;
-    write(&out.join("hchar.rs"), gen_hchar(&euc_kr, &johab)?.as_bytes())?;
+    write(
+        &out.join("hchar.rs"),
+        gen_hchar(&euc_kr, &johab)?.as_bytes(),
+    )?;
     rustfmt(&out, &["hypua.rs", "hchar.rs"])?;
     println!("crates/hwp-text/src/data: hypua.rs, hchar.rs");
     Ok(())
@@ -66,7 +69,16 @@ fn fetch_hypua() -> Result<PathBuf, String> {
     }
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let st = Command::new("python3")
-        .args(["-m", "pip", "download", HYPUA, "--no-deps", "--no-binary", ":all:", "-d"])
+        .args([
+            "-m",
+            "pip",
+            "download",
+            HYPUA,
+            "--no-deps",
+            "--no-binary",
+            ":all:",
+            "-d",
+        ])
         .arg(&dir)
         .status()
         .map_err(|e| format!("pip: {e}"))?;
@@ -122,7 +134,9 @@ fn gen_hypua(pack: &[u8]) -> Result<String, String> {
             }
             let code = first + i;
             if !(0xE0BC..=0xF8F7).contains(&code) {
-                return Err(format!("p2jc.bin maps U+{code:04X}, outside the Hanyang PUA"));
+                return Err(format!(
+                    "p2jc.bin maps U+{code:04X}, outside the Hanyang PUA"
+                ));
             }
             if !seq.is_empty() && seq != [code] {
                 map.insert(code, seq);
@@ -130,7 +144,10 @@ fn gen_hypua(pack: &[u8]) -> Result<String, String> {
         }
     }
     if at != pack.len() {
-        return Err(format!("p2jc.bin has {} bytes after the tables", pack.len() - at));
+        return Err(format!(
+            "p2jc.bin has {} bytes after the tables",
+            pack.len() - at
+        ));
     }
     // Runs of consecutive codes: (first code, count, index of its first offset).
     let mut runs: Vec<(u16, u16, usize)> = Vec::new();
@@ -174,7 +191,12 @@ fn gen_hypua(pack: &[u8]) -> Result<String, String> {
         write!(s, "{o},").ok();
     }
     s.push_str("];\n\n");
-    writeln!(s, "/// The jamo sequences, one after another.\nstatic JAMO: [u16; {}] = [", jamo.len()).ok();
+    writeln!(
+        s,
+        "/// The jamo sequences, one after another.\nstatic JAMO: [u16; {}] = [",
+        jamo.len()
+    )
+    .ok();
     for j in &jamo {
         write!(s, "{j:#06X},").ok();
     }
@@ -246,7 +268,9 @@ fn charmap(path: &Path) -> Result<BTreeMap<Vec<u8>, u32>, String> {
 }
 
 /// Johab medial field values 3..=29 in order of the 21 modern vowels.
-const MEDIALS: [u32; 21] = [3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 18, 19, 20, 21, 22, 23, 26, 27, 28, 29];
+const MEDIALS: [u32; 21] = [
+    3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 18, 19, 20, 21, 22, 23, 26, 27, 28, 29,
+];
 
 /// The syllable of Johab fields (initial, medial, final), as hwp-text computes it.
 fn johab_syllable(i: u32, m: u32, f: u32) -> Option<u32> {
@@ -261,7 +285,10 @@ fn johab_syllable(i: u32, m: u32, f: u32) -> Option<u32> {
     Some(0xAC00 + (i * 21 + m) * 28 + f)
 }
 
-fn gen_hchar(euc_kr: &BTreeMap<Vec<u8>, u32>, johab: &BTreeMap<Vec<u8>, u32>) -> Result<String, String> {
+fn gen_hchar(
+    euc_kr: &BTreeMap<Vec<u8>, u32>,
+    johab: &BTreeMap<Vec<u8>, u32>,
+) -> Result<String, String> {
     let row = |lead: u8| -> Vec<u32> {
         (0xA1..=0xFEu8)
             .map(|trail| euc_kr.get(&vec![lead, trail]).copied().unwrap_or(0))
@@ -283,7 +310,9 @@ fn gen_hchar(euc_kr: &BTreeMap<Vec<u8>, u32>, johab: &BTreeMap<Vec<u8>, u32>) ->
         let (i, m, f) = ((code >> 10) & 0x1F, (code >> 5) & 0x1F, code & 0x1F);
         if (0xAC00..=0xD7A3).contains(&cp) {
             if johab_syllable(i, m, f) != Some(cp) {
-                return Err(format!("JOHAB.gz: {code:#06x} is U+{cp:04X}, the arithmetic disagrees"));
+                return Err(format!(
+                    "JOHAB.gz: {code:#06x} is U+{cp:04X}, the arithmetic disagrees"
+                ));
             }
             syllables += 1;
         } else if (0x3131..=0x318E).contains(&cp) {
@@ -306,7 +335,12 @@ fn gen_hchar(euc_kr: &BTreeMap<Vec<u8>, u32>, johab: &BTreeMap<Vec<u8>, u32>) ->
          //! KS X 1001 rows and Johab jamo for HWP 3.0 hchar codes.\n\n",
     );
     let array = |s: &mut String, doc: &str, name: &str, values: &[u32]| {
-        writeln!(s, "/// {doc}\npub static {name}: [u16; {}] = [", values.len()).ok();
+        writeln!(
+            s,
+            "/// {doc}\npub static {name}: [u16; {}] = [",
+            values.len()
+        )
+        .ok();
         for v in values {
             write!(s, "{v:#06X},").ok();
         }
@@ -324,9 +358,24 @@ fn gen_hchar(euc_kr: &BTreeMap<Vec<u8>, u32>, johab: &BTreeMap<Vec<u8>, u32>) ->
         "KS_HANJA",
         &hanja,
     );
-    array(&mut s, "Compatibility jamo of a lone Johab initial (by field value; 0 = none).", "JOHAB_INITIAL", &initial);
-    array(&mut s, "Compatibility jamo of a lone Johab medial (by field value; 0 = none).", "JOHAB_MEDIAL", &medial);
-    array(&mut s, "Compatibility jamo of a lone Johab final (by field value; 0 = none).", "JOHAB_FINAL", &fin);
+    array(
+        &mut s,
+        "Compatibility jamo of a lone Johab initial (by field value; 0 = none).",
+        "JOHAB_INITIAL",
+        &initial,
+    );
+    array(
+        &mut s,
+        "Compatibility jamo of a lone Johab medial (by field value; 0 = none).",
+        "JOHAB_MEDIAL",
+        &medial,
+    );
+    array(
+        &mut s,
+        "Compatibility jamo of a lone Johab final (by field value; 0 = none).",
+        "JOHAB_FINAL",
+        &fin,
+    );
     Ok(s)
 }
 

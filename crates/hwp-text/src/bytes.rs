@@ -66,14 +66,22 @@ pub fn inflate(data: &[u8], limit: usize) -> Result<Vec<u8>, Partial> {
 }
 
 /// The streaming inflater over `data`, output appended chunk by chunk.
-fn inflate_stream(data: &[u8], limit: usize, format: miniz_oxide::DataFormat) -> Result<Vec<u8>, Partial> {
+fn inflate_stream(
+    data: &[u8],
+    limit: usize,
+    format: miniz_oxide::DataFormat,
+) -> Result<Vec<u8>, Partial> {
     use miniz_oxide::inflate::stream::{InflateState, inflate as step};
     use miniz_oxide::{MZError, MZFlush, MZStatus};
     let mut state = InflateState::new_boxed(format);
     let mut out = Vec::with_capacity(data.len().saturating_mul(3).min(limit).min(1 << 24));
     let mut chunk = vec![0u8; 1 << 15];
     let mut input = data;
-    let fail = |out: Vec<u8>, message: String, limited: bool| Partial { data: out, message, limited };
+    let fail = |out: Vec<u8>, message: String, limited: bool| Partial {
+        data: out,
+        message,
+        limited,
+    };
     loop {
         let r = step(&mut state, input, &mut chunk, MZFlush::None);
         input = input.get(r.bytes_consumed..).unwrap_or_default();

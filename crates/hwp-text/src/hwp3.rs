@@ -43,10 +43,12 @@ pub fn read(data: &[u8], options: &Options) -> Result<HwpDocument, Error> {
             offset: SIGNATURE_LEN as u64,
         })?;
     let summary_at = SIGNATURE_LEN + INFO_LEN;
-    let summary = data.get(summary_at..summary_at + SUMMARY_LEN).ok_or(Error::Truncated {
-        what: "HWP 3.0 summary",
-        offset: summary_at as u64,
-    })?;
+    let summary = data
+        .get(summary_at..summary_at + SUMMARY_LEN)
+        .ok_or(Error::Truncated {
+            what: "HWP 3.0 summary",
+            offset: summary_at as u64,
+        })?;
     let metadata = summary_metadata(summary);
     if u16_at(info, 96).unwrap_or(0) != 0 {
         return Err(Error::Encrypted {
@@ -71,7 +73,11 @@ pub fn read(data: &[u8], options: &Options) -> Result<HwpDocument, Error> {
             Ok(v) => v,
             Err(p) => {
                 warnings.push(Warning::new(
-                    if p.limited { WarningKind::Limit } else { WarningKind::Inflate },
+                    if p.limited {
+                        WarningKind::Limit
+                    } else {
+                        WarningKind::Inflate
+                    },
                     format!("HWP 3.0 body: {}; {} bytes kept", p.message, p.data.len()),
                 ));
                 p.data
@@ -98,7 +104,10 @@ pub fn read(data: &[u8], options: &Options) -> Result<HwpDocument, Error> {
     if r.unmapped > 0 {
         r.warnings.push(Warning::new(
             WarningKind::Character,
-            format!("{} hchar code(s) have no Unicode equivalent and became U+FFFD", r.unmapped),
+            format!(
+                "{} hchar code(s) have no Unicode equivalent and became U+FFFD",
+                r.unmapped
+            ),
         ));
     }
     warnings.append(&mut r.warnings);
@@ -106,7 +115,11 @@ pub fn read(data: &[u8], options: &Options) -> Result<HwpDocument, Error> {
     Ok(HwpDocument {
         kind: HwpKind::Hwp3,
         version,
-        flags: if compressed { vec!["compressed".to_string()] } else { Vec::new() },
+        flags: if compressed {
+            vec!["compressed".to_string()]
+        } else {
+            Vec::new()
+        },
         parts: r.stories.into_parts(text),
         metadata,
         embedded: Vec::new(),
@@ -145,7 +158,9 @@ fn summary_metadata(summary: &[u8]) -> Metadata {
 }
 
 /// Johab medial field values (3..=29) of the 21 modern vowels, in order.
-const MEDIALS: [u16; 21] = [3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 18, 19, 20, 21, 22, 23, 26, 27, 28, 29];
+const MEDIALS: [u16; 21] = [
+    3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 18, 19, 20, 21, 22, 23, 26, 27, 28, 29,
+];
 
 /// The modern jamo indices of Johab fields: (initial 0..19, medial 0..21,
 /// final 0..28 with 0 = none), or `None` for a fill or old-Hangul value.
@@ -179,10 +194,17 @@ pub fn push_hchar(out: &mut String, h: u16, unmapped: &mut u64) {
             let (l, v, t) = johab_indices(i, m, f);
             match (l, v, t) {
                 (Some(l), Some(v), Some(t)) => {
-                    push_u(out, 0xAC00 + (u32::from(l) * 21 + u32::from(v)) * 28 + u32::from(t));
+                    push_u(
+                        out,
+                        0xAC00 + (u32::from(l) * 21 + u32::from(v)) * 28 + u32::from(t),
+                    );
                 }
-                _ if m == 2 && f == 1 => push_u(out, u32::from(table::JOHAB_INITIAL[usize::from(i)])),
-                _ if i == 1 && f == 1 => push_u(out, u32::from(table::JOHAB_MEDIAL[usize::from(m)])),
+                _ if m == 2 && f == 1 => {
+                    push_u(out, u32::from(table::JOHAB_INITIAL[usize::from(i)]))
+                }
+                _ if i == 1 && f == 1 => {
+                    push_u(out, u32::from(table::JOHAB_MEDIAL[usize::from(m)]))
+                }
                 _ if i == 1 && m == 2 => push_u(out, u32::from(table::JOHAB_FINAL[usize::from(f)])),
                 _ => {
                     // A syllable Unicode has no precomposed form: conjoining jamo.
@@ -214,7 +236,10 @@ pub fn push_hchar(out: &mut String, h: u16, unmapped: &mut u64) {
             }
         }
         0x4000..=0x7FFF => {
-            let u = table::KS_HANJA.get(usize::from(h - 0x4000)).copied().unwrap_or(0);
+            let u = table::KS_HANJA
+                .get(usize::from(h - 0x4000))
+                .copied()
+                .unwrap_or(0);
             push_u(out, u32::from(u));
         }
         0x3400..=0x37BF => {
@@ -232,7 +257,11 @@ pub fn push_hchar(out: &mut String, h: u16, unmapped: &mut u64) {
         0x1F00..=0x1FBF => {
             // Japanese kana: hiragana (KS row 10) then katakana (row 11).
             let lo = h & 0xFF;
-            let (row, cell) = if lo >= 0x60 { (11, lo - 0x60) } else { (10, lo) };
+            let (row, cell) = if lo >= 0x60 {
+                (11, lo - 0x60)
+            } else {
+                (10, lo)
+            };
             push_u(out, ks_symbol(row, cell));
         }
         0x2F00..=0x2F6F if h & 0x0F < 9 => {
@@ -323,7 +352,10 @@ impl Reader<'_> {
             self.truncated("the style table");
             return false;
         };
-        if self.bytes(usize::from(n) * (20 + CHAR_SHAPE_LEN + PARA_SHAPE_LEN)).is_none() {
+        if self
+            .bytes(usize::from(n) * (20 + CHAR_SHAPE_LEN + PARA_SHAPE_LEN))
+            .is_none()
+        {
             self.truncated("the style table");
             return false;
         }
@@ -336,14 +368,20 @@ impl Reader<'_> {
         if depth > self.limits.max_depth {
             self.warnings.push(Warning::new(
                 WarningKind::Limit,
-                format!("paragraph lists nested deeper than {}; reading stops", self.limits.max_depth),
+                format!(
+                    "paragraph lists nested deeper than {}; reading stops",
+                    self.limits.max_depth
+                ),
             ));
             self.stopped = true;
             return out;
         }
         while !self.stopped {
             if self.produced > self.limits.max_output_bytes
-                || self.limits.deadline.is_some_and(|d| std::time::Instant::now() >= d)
+                || self
+                    .limits
+                    .deadline
+                    .is_some_and(|d| std::time::Instant::now() >= d)
             {
                 self.warnings.push(Warning::new(
                     WarningKind::Limit,
@@ -528,7 +566,13 @@ impl Reader<'_> {
     }
 
     /// A table, text box, equation or button (control 10).
-    fn text_box(&mut self, depth: u32, line: &mut String, out: &mut String, block: &mut bool) -> Option<()> {
+    fn text_box(
+        &mut self,
+        depth: u32,
+        line: &mut String,
+        out: &mut String,
+        block: &mut bool,
+    ) -> Option<()> {
         let head = self.bytes(90)?;
         let kind = u16_at(head, 84)?;
         let ncell = usize::from(u16_at(head, 86)?);
@@ -548,7 +592,8 @@ impl Reader<'_> {
         match kind {
             0 => {
                 // A table: cells by their (y, x) position.
-                let mut cells: Vec<((u16, u16), String)> = positions.into_iter().zip(texts).collect();
+                let mut cells: Vec<((u16, u16), String)> =
+                    positions.into_iter().zip(texts).collect();
                 cells.sort_by_key(|c| c.0);
                 let mut rows = String::new();
                 let mut current: Option<u16> = None;
@@ -564,7 +609,11 @@ impl Reader<'_> {
                     current = Some(y);
                     let mut t = t.trim_end().to_string();
                     if !t.contains('\t') {
-                        t = t.split('\n').map(str::trim_end).collect::<Vec<_>>().join(" ");
+                        t = t
+                            .split('\n')
+                            .map(str::trim_end)
+                            .collect::<Vec<_>>()
+                            .join(" ");
                     }
                     row.push(t);
                 }

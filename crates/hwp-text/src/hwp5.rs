@@ -53,7 +53,13 @@ pub fn read(cfb: &CompoundFile<'_>, options: &Options) -> Result<HwpDocument, Er
     // DocInfo: numbering, bullets, paragraph shapes, binary data.
     let info = match cfb.read_stream("DocInfo") {
         Ok(s) => {
-            let data = unpack(&s.data, compressed, "DocInfo", limits.max_stream_bytes, &mut warnings);
+            let data = unpack(
+                &s.data,
+                compressed,
+                "DocInfo",
+                limits.max_stream_bytes,
+                &mut warnings,
+            );
             let recs = record::parse(&data, limits.max_records, &mut warnings);
             DocInfo::parse(&recs, header.version, &mut warnings)
         }
@@ -107,7 +113,9 @@ pub fn read(cfb: &CompoundFile<'_>, options: &Options) -> Result<HwpDocument, Er
         } else {
             raw
         };
-        let budget = limits.max_stream_bytes.min(limits.max_total_bytes.saturating_sub(total));
+        let budget = limits
+            .max_stream_bytes
+            .min(limits.max_total_bytes.saturating_sub(total));
         let data = unpack(&raw, compressed, path, budget, &mut warnings);
         total = total.saturating_add(data.len());
         let recs = record::parse(&data, limits.max_records, &mut warnings);
@@ -130,29 +138,62 @@ pub fn read(cfb: &CompoundFile<'_>, options: &Options) -> Result<HwpDocument, Er
             "no ViewText section could be decrypted; the BodyText placeholder is not the document's text",
         ));
     }
-    if !read_any {
-        if let Some(preview) = preview(cfb, &mut warnings)
-            && !preview.trim().is_empty()
-        {
-            warnings.push(Warning::new(
-                WarningKind::Preview,
-                "the body could not be read; the preview text (PrvText, the first page or so) is given instead",
-            ));
-            body = preview;
-        }
+    if !read_any
+        && let Some(preview) = preview(cfb, &mut warnings)
+        && !preview.trim().is_empty()
+    {
+        warnings.push(Warning::new(
+            WarningKind::Preview,
+            "the body could not be read; the preview text (PrvText, the first page or so) is given instead",
+        ));
+        body = preview;
     }
-
     let parts = stories.into_parts(body);
     let embedded = bin_data(cfb, &info, compressed, options, &mut warnings);
     Ok(HwpDocument {
         kind: HwpKind::Hwp5,
         version: header.version_string(),
-        flags: header.flag_names().into_iter().map(str::to_string).collect(),
+        flags: header
+            .flag_names()
+            .into_iter()
+            .map(str::to_string)
+            .collect(),
         parts,
         metadata,
         embedded,
         warnings,
     })
+}
+
+/// The record layer alone: DocInfo and section streams already inflated.
+pub fn from_records(
+    doc_info: &[u8],
+    sections: &[&[u8]],
+    version: u32,
+    options: &Options,
+) -> HwpDocument {
+    let limits = &options.limits;
+    let mut warnings = Vec::new();
+    let recs = record::parse(doc_info, limits.max_records, &mut warnings);
+    let info = DocInfo::parse(&recs, version, &mut warnings);
+    let mut renderer = Renderer::new(&info, limits);
+    let mut body = String::new();
+    for s in sections.iter().take(limits.max_sections) {
+        let recs = record::parse(s, limits.max_records, &mut warnings);
+        renderer.section(&recs, &mut body);
+    }
+    renderer.finish();
+    warnings.append(&mut renderer.warnings);
+    let v = version.to_be_bytes();
+    HwpDocument {
+        kind: HwpKind::Hwp5,
+        version: format!("{}.{}.{}.{}", v[0], v[1], v[2], v[3]),
+        flags: Vec::new(),
+        parts: renderer.stories.into_parts(body),
+        metadata: Metadata::default(),
+        embedded: Vec::new(),
+        warnings,
+    }
 }
 
 /// A stream inflated when the document is compressed; damage keeps what was inflated.
@@ -230,7 +271,10 @@ fn section_streams(
 fn preview(cfb: &CompoundFile<'_>, warnings: &mut Vec<Warning>) -> Option<String> {
     let s = cfb.stream("PrvText").ok()?;
     let text = utf16(&s);
-    let text = text.trim_end_matches('\0').replace("\r\n", "\n").replace('\r', "\n");
+    let text = text
+        .trim_end_matches('\0')
+        .replace("\r\n", "\n")
+        .replace('\r', "\n");
     if text.contains('\u{FFFD}') {
         warnings.push(Warning::new(
             WarningKind::Preview,
@@ -261,7 +305,10 @@ pub fn metadata(cfb: &CompoundFile<'_>, warnings: &mut Vec<Warning>) -> Metadata
     out.producer = clean(&m.application);
     out.last_author = clean(&m.last_author);
     out.company = clean(&m.company);
-    out.page_count = m.page_count.and_then(|n| u64::try_from(n).ok()).filter(|&n| n > 0);
+    out.page_count = m
+        .page_count
+        .and_then(|n| u64::try_from(n).ok())
+        .filter(|&n| n > 0);
     out
 }
 
@@ -299,7 +346,10 @@ fn bin_data(
         if out.len() >= limits.max_embedded {
             warnings.push(Warning::new(
                 WarningKind::Limit,
-                format!("more than {} embedded files; the rest are left out", limits.max_embedded),
+                format!(
+                    "more than {} embedded files; the rest are left out",
+                    limits.max_embedded
+                ),
             ));
             break;
         }
@@ -317,7 +367,9 @@ fn bin_data(
             2 => false,
             _ => compressed,
         };
-        let budget = limits.max_stream_bytes.min(limits.max_total_bytes.saturating_sub(total));
+        let budget = limits
+            .max_stream_bytes
+            .min(limits.max_total_bytes.saturating_sub(total));
         let data = if deflated {
             match inflate(&stream.data, budget) {
                 Ok(v) => v,
@@ -342,7 +394,8 @@ fn bin_data(
             };
             EmbeddedFile::new(format!("/{path}"), EmbeddedKind::OleObject, body).with_name(name)
         } else {
-            let mut f = EmbeddedFile::new(format!("/{path}"), EmbeddedKind::Image, data).with_name(name);
+            let mut f =
+                EmbeddedFile::new(format!("/{path}"), EmbeddedKind::Image, data).with_name(name);
             if let Some(t) = media_type(&item.extension) {
                 f = f.with_media_type(t);
             }

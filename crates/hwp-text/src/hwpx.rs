@@ -100,7 +100,10 @@ pub fn read(data: &[u8], options: &Options) -> Result<HwpDocument, Error> {
                 String::from_utf8_lossy(&m)
             )));
         }
-        None if names.iter().any(|n| n.eq_ignore_ascii_case("Contents/content.hpf")) => {
+        None if names
+            .iter()
+            .any(|n| n.eq_ignore_ascii_case("Contents/content.hpf")) =>
+        {
             warnings.push(Warning::new(
                 WarningKind::Container,
                 "no mimetype entry; read as HWPX for its Contents/content.hpf",
@@ -111,7 +114,9 @@ pub fn read(data: &[u8], options: &Options) -> Result<HwpDocument, Error> {
     let mut total = 0usize;
     let budget = |n: usize, total: &mut usize| {
         *total = total.saturating_add(n);
-        limits.max_stream_bytes.min(limits.max_total_bytes.saturating_sub(*total))
+        limits
+            .max_stream_bytes
+            .min(limits.max_total_bytes.saturating_sub(*total))
     };
 
     // content.hpf: metadata, manifest, spine.
@@ -165,7 +170,11 @@ pub fn read(data: &[u8], options: &Options) -> Result<HwpDocument, Error> {
             .filter(|n| is_section_name(n))
             .filter_map(|n| {
                 let file = n.rsplit('/').next()?;
-                let num = file.strip_prefix("section")?.strip_suffix(".xml")?.parse().ok()?;
+                let num = file
+                    .strip_prefix("section")?
+                    .strip_suffix(".xml")?
+                    .parse()
+                    .ok()?;
                 Some((num, n.clone()))
             })
             .collect();
@@ -181,14 +190,22 @@ pub fn read(data: &[u8], options: &Options) -> Result<HwpDocument, Error> {
     if sections.len() > limits.max_sections {
         warnings.push(Warning::new(
             WarningKind::Limit,
-            format!("{} sections, only the first {} are read", sections.len(), limits.max_sections),
+            format!(
+                "{} sections, only the first {} are read",
+                sections.len(),
+                limits.max_sections
+            ),
         ));
         sections.truncate(limits.max_sections);
     }
 
     // header.xml: numbering, bullets, paragraph heads.
     let mut defs = Defs::default();
-    if let Some(name) = names.iter().find(|n| n.eq_ignore_ascii_case("Contents/header.xml")).cloned() {
+    if let Some(name) = names
+        .iter()
+        .find(|n| n.eq_ignore_ascii_case("Contents/header.xml"))
+        .cloned()
+    {
         let lim = budget(0, &mut total);
         if let Some(bytes) = read_entry(&mut zip, &name, lim, &mut warnings) {
             budget(bytes.len(), &mut total);
@@ -235,7 +252,10 @@ pub fn read(data: &[u8], options: &Options) -> Result<HwpDocument, Error> {
         if embedded.len() >= limits.max_embedded {
             warnings.push(Warning::new(
                 WarningKind::Limit,
-                format!("more than {} embedded files; the rest are left out", limits.max_embedded),
+                format!(
+                    "more than {} embedded files; the rest are left out",
+                    limits.max_embedded
+                ),
             ));
             break;
         }
@@ -359,7 +379,8 @@ fn decode_xml(data: &[u8]) -> String {
             .collect();
         return crate::bytes::utf16(&swapped);
     }
-    let head = String::from_utf8_lossy(data.get(..data.len().min(200)).unwrap_or_default()).to_ascii_lowercase();
+    let head = String::from_utf8_lossy(data.get(..data.len().min(200)).unwrap_or_default())
+        .to_ascii_lowercase();
     if head.contains("euc-kr") || head.contains("ks_c_5601") || head.contains("cp949") {
         return encoding_rs::EUC_KR.decode(data).0.into_owned();
     }
@@ -444,7 +465,12 @@ fn opf_metadata(pkg: &Element) -> Metadata {
             "language" => m.language = clean(e.text()),
             "meta" => {
                 let v = clean(e.text());
-                match e.attr("name").unwrap_or_default().to_ascii_lowercase().as_str() {
+                match e
+                    .attr("name")
+                    .unwrap_or_default()
+                    .to_ascii_lowercase()
+                    .as_str()
+                {
                     "creator" => m.author = v,
                     "subject" => m.subject = v,
                     "keyword" | "keywords" => m.keywords = v,
@@ -502,7 +528,10 @@ impl Defs {
         for n in list {
             let mut levels: Vec<(String, u32, u32)> = Vec::new();
             for h in n.elements().filter(|e| e.name == "paraHead") {
-                let level: usize = h.attr("level").and_then(|l| l.parse().ok()).unwrap_or(levels.len() + 1);
+                let level: usize = h
+                    .attr("level")
+                    .and_then(|l| l.parse().ok())
+                    .unwrap_or(levels.len() + 1);
                 if level == 0 || level > 10 {
                     continue;
                 }
@@ -512,16 +541,21 @@ impl Defs {
                 levels[level - 1] = (
                     h.text(),
                     shape_code(h.attr("numFormat").unwrap_or("DIGIT")),
-                    h.attr("start").and_then(|s| s.parse().ok()).unwrap_or(1).max(1),
+                    h.attr("start")
+                        .and_then(|s| s.parse().ok())
+                        .unwrap_or(1)
+                        .max(1),
                 );
             }
-            d.numberings.insert(n.attr("id").unwrap_or_default().to_string(), levels);
+            d.numberings
+                .insert(n.attr("id").unwrap_or_default().to_string(), levels);
         }
         let mut list = Vec::new();
         root.find_all("bullet", &mut list);
         for b in list {
             if let Some(c) = b.attr("char").and_then(|s| s.chars().next()) {
-                d.bullets.insert(b.attr("id").unwrap_or_default().to_string(), map_bullet(c));
+                d.bullets
+                    .insert(b.attr("id").unwrap_or_default().to_string(), map_bullet(c));
             }
         }
         let mut list = Vec::new();
@@ -576,7 +610,10 @@ impl<'d> Render<'d> {
         if self.truncated {
             return true;
         }
-        let late = self.limits.deadline.is_some_and(|d| std::time::Instant::now() >= d);
+        let late = self
+            .limits
+            .deadline
+            .is_some_and(|d| std::time::Instant::now() >= d);
         if self.produced > self.limits.max_output_bytes || late {
             self.truncated = true;
             self.warnings.push(Warning::new(
@@ -603,7 +640,10 @@ impl<'d> Render<'d> {
                 self.depth_warned = true;
                 self.warnings.push(Warning::new(
                     WarningKind::Limit,
-                    format!("lists nested deeper than {}; the deeper ones are left out", self.limits.max_depth),
+                    format!(
+                        "lists nested deeper than {}; the deeper ones are left out",
+                        self.limits.max_depth
+                    ),
                 ));
             }
             return out;
@@ -631,7 +671,11 @@ impl<'d> Render<'d> {
         match kind.as_str() {
             "BULLET" => self.defs.bullets.get(&id_ref).map(|c| c.to_string()),
             "NUMBER" | "OUTLINE" => {
-                let nid = if kind == "OUTLINE" { self.outline.clone() } else { id_ref };
+                let nid = if kind == "OUTLINE" {
+                    self.outline.clone()
+                } else {
+                    id_ref
+                };
                 let levels = self.defs.numberings.get(&nid)?;
                 let level = level.min(9);
                 let counters = self.counters.entry(nid).or_insert([0; 10]);
@@ -645,7 +689,13 @@ impl<'d> Render<'d> {
                     counters[level].saturating_add(1)
                 };
                 let numbers: Vec<u32> = (0..10)
-                    .map(|k| if counters[k] == 0 { start(k) } else { counters[k] })
+                    .map(|k| {
+                        if counters[k] == 0 {
+                            start(k)
+                        } else {
+                            counters[k]
+                        }
+                    })
                     .collect();
                 let shapes: Vec<u32> = levels.iter().map(|l| l.1).collect();
                 let s = expand_format(&levels.get(level)?.0, &numbers, &shapes);
@@ -672,7 +722,14 @@ impl<'d> Render<'d> {
     }
 
     /// The content of a paragraph or run: text, controls, objects.
-    fn inline(&mut self, e: &Element, depth: u32, line: &mut String, out: &mut String, block: &mut bool) {
+    fn inline(
+        &mut self,
+        e: &Element,
+        depth: u32,
+        line: &mut String,
+        out: &mut String,
+        block: &mut bool,
+    ) {
         for n in &e.children {
             let Node::Element(c) = n else { continue };
             match c.name.as_str() {
@@ -719,7 +776,8 @@ impl<'d> Render<'d> {
                     }
                     let num: u32 = c.attr("num").and_then(|n| n.parse().ok()).unwrap_or(1);
                     let fmt = c.child("autoNumFormat");
-                    let attr = |k: &str| fmt.and_then(|f| f.attr(k)).unwrap_or_default().to_string();
+                    let attr =
+                        |k: &str| fmt.and_then(|f| f.attr(k)).unwrap_or_default().to_string();
                     line.push_str(&attr("prefixChar"));
                     line.push_str(&format_number(shape_code(&attr("type")), num));
                     line.push_str(&attr("suffixChar"));
@@ -807,7 +865,11 @@ impl<'d> Render<'d> {
                 }
                 let mut text = text.trim_end().to_string();
                 if !text.contains('\t') {
-                    text = text.split('\n').map(str::trim_end).collect::<Vec<_>>().join(" ");
+                    text = text
+                        .split('\n')
+                        .map(str::trim_end)
+                        .collect::<Vec<_>>()
+                        .join(" ");
                 }
                 cells.push((col, text));
             }
@@ -815,7 +877,13 @@ impl<'d> Render<'d> {
             if cells.iter().all(|c| c.1.trim().is_empty()) {
                 continue;
             }
-            rows.push_str(&cells.into_iter().map(|c| c.1).collect::<Vec<_>>().join("\t"));
+            rows.push_str(
+                &cells
+                    .into_iter()
+                    .map(|c| c.1)
+                    .collect::<Vec<_>>()
+                    .join("\t"),
+            );
             rows.push('\n');
         }
         (before, rows, after)

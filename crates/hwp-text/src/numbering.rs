@@ -13,7 +13,8 @@ pub fn format_number(shape: u32, n: u32) -> String {
         let len = list.len() as u32;
         let i = ((n - 1) % len) as usize;
         let times = (n - 1) / len + 1;
-        list.get(i).map_or_else(|| n.to_string(), |s| s.repeat(times as usize))
+        list.get(i)
+            .map_or_else(|| n.to_string(), |s| s.repeat(times as usize))
     };
     match shape {
         1 => circled_digit(n).map_or_else(|| n.to_string(), |c| c.to_string()),

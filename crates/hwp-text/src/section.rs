@@ -201,7 +201,13 @@ impl<'d> Renderer<'d> {
     }
 
     /// The paragraphs at `paras` (PARA_HEADER indices), one line each.
-    fn paragraphs(&mut self, recs: &Records<'_>, paras: &[usize], depth: u32, kind: ListKind) -> String {
+    fn paragraphs(
+        &mut self,
+        recs: &Records<'_>,
+        paras: &[usize],
+        depth: u32,
+        kind: ListKind,
+    ) -> String {
         let mut out = String::new();
         if depth > self.limits.max_depth {
             self.warnings.push(Warning::new(
@@ -256,7 +262,13 @@ impl<'d> Renderer<'d> {
                     counters[level].saturating_add(1)
                 };
                 let numbers: Vec<u32> = (0..10)
-                    .map(|k| if counters[k] == 0 { start(k) } else { counters[k] })
+                    .map(|k| {
+                        if counters[k] == 0 {
+                            start(k)
+                        } else {
+                            counters[k]
+                        }
+                    })
                     .collect();
                 let format = numbering.formats.get(level)?;
                 let s = expand_format(format, &numbers, &numbering.shapes);
@@ -266,7 +278,14 @@ impl<'d> Renderer<'d> {
         }
     }
 
-    fn paragraph(&mut self, recs: &Records<'_>, p: usize, depth: u32, kind: ListKind, out: &mut String) {
+    fn paragraph(
+        &mut self,
+        recs: &Records<'_>,
+        p: usize,
+        depth: u32,
+        kind: ListKind,
+        out: &mut String,
+    ) {
         let header = recs.list[p].data;
         let mut text: &[u8] = &[];
         let mut ctrls: Vec<usize> = Vec::new();
@@ -330,7 +349,9 @@ impl<'d> Renderer<'d> {
                         Some(k) => {
                             used[k] = true;
                             next_ctrl = k + 1;
-                            self.control(recs, ctrls[k], id, depth, kind, &mut line, out, &mut block);
+                            self.control(
+                                recs, ctrls[k], id, depth, kind, &mut line, out, &mut block,
+                            );
                         }
                         None => {
                             if u != 2 {
@@ -343,7 +364,8 @@ impl<'d> Renderer<'d> {
                 0xD800..=0xDBFF => {
                     let low = units.get(i + 1).copied().unwrap_or(0);
                     if (0xDC00..=0xDFFF).contains(&low) {
-                        let c = 0x10000 + ((u32::from(u) - 0xD800) << 10) + (u32::from(low) - 0xDC00);
+                        let c =
+                            0x10000 + ((u32::from(u) - 0xD800) << 10) + (u32::from(low) - 0xDC00);
                         line.push(char::from_u32(c).unwrap_or('\u{FFFD}'));
                         i += 2;
                         continue;
@@ -351,7 +373,10 @@ impl<'d> Renderer<'d> {
                     line.push('\u{FFFD}');
                 }
                 0xDC00..=0xDFFF => line.push('\u{FFFD}'),
-                _ => push_char(&mut line, char::from_u32(u32::from(u)).unwrap_or('\u{FFFD}')),
+                _ => push_char(
+                    &mut line,
+                    char::from_u32(u32::from(u)).unwrap_or('\u{FFFD}'),
+                ),
             }
             i += 1;
         }
@@ -360,8 +385,10 @@ impl<'d> Renderer<'d> {
         for (k, &c) in ctrls.iter().enumerate() {
             if !used[k] {
                 let id = u32_at(recs.list[c].data, 0).unwrap_or(0);
-                if matches!(id, HEADER | FOOTER | FOOTNOTE | ENDNOTE | HIDDEN_COMMENT | SECTION_DEF)
-                    || (text.is_empty() && matches!(id, TABLE | SHAPE | EQUATION))
+                if matches!(
+                    id,
+                    HEADER | FOOTER | FOOTNOTE | ENDNOTE | HIDDEN_COMMENT | SECTION_DEF
+                ) || (text.is_empty() && matches!(id, TABLE | SHAPE | EQUATION))
                 {
                     self.control(recs, c, id, depth, kind, &mut line, out, &mut block);
                 }
@@ -410,7 +437,12 @@ impl<'d> Renderer<'d> {
                     match recs.list[ch].tag {
                         body::LIST_HEADER => {
                             let paras = list_paragraphs(recs, c, ch);
-                            captions.push_str(&self.paragraphs(recs, &paras, depth + 1, ListKind::Plain));
+                            captions.push_str(&self.paragraphs(
+                                recs,
+                                &paras,
+                                depth + 1,
+                                ListKind::Plain,
+                            ));
                         }
                         body::SHAPE_COMPONENT => self.shape(recs, ch, depth + 1),
                         _ => {}
@@ -584,7 +616,11 @@ impl<'d> Renderer<'d> {
                     let row = u16_at(d, 10).unwrap_or(u16::MAX);
                     let mut text = text.trim_end().to_string();
                     if !text.contains('\t') {
-                        text = text.split('\n').map(str::trim_end).collect::<Vec<_>>().join(" ");
+                        text = text
+                            .split('\n')
+                            .map(str::trim_end)
+                            .collect::<Vec<_>>()
+                            .join(" ");
                     }
                     cells.push((row, col, text));
                 }

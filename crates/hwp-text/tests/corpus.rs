@@ -57,14 +57,23 @@ fn corpus_hwp_files() {
         let password = e.encrypted() || e.notes.contains("PASSWORD");
         match text_of(&e.path) {
             Err(Error::Encrypted { .. }) if password => ok += 1,
-            _ if password => failures.push(format!("{}: password file not reported as Encrypted", e.rel)),
+            _ if password => failures.push(format!(
+                "{}: password file not reported as Encrypted",
+                e.rel
+            )),
             Err(err) => failures.push(format!("{}: error {err}", e.rel)),
             Ok(doc) => {
                 let text = doc.text();
-                if e.notes.contains("DISTRIBUTED") {
-                    if doc.warnings.iter().any(|w| w.kind == WarningKind::Distribution) || text.trim().is_empty() {
-                        failures.push(format!("{}: distribution document not decrypted: {:?}", e.rel, doc.warnings));
-                    }
+                let undecrypted = doc
+                    .warnings
+                    .iter()
+                    .any(|w| w.kind == WarningKind::Distribution)
+                    || text.trim().is_empty();
+                if e.notes.contains("DISTRIBUTED") && undecrypted {
+                    failures.push(format!(
+                        "{}: distribution document not decrypted: {:?}",
+                        e.rel, doc.warnings
+                    ));
                 }
                 let hay = Haystack::new(&text);
                 let expected = e.expected().unwrap_or_default();
@@ -75,11 +84,21 @@ fn corpus_hwp_files() {
                 } else {
                     failures.push(format!("{}: missing {missing:?}", e.rel));
                 }
-                println!("{}: {} chars, {} parts, {} embedded, {} warnings", e.rel, text.chars().count(), doc.parts.len(), doc.embedded.len(), doc.warnings.len());
+                println!(
+                    "{}: {} chars, {} parts, {} embedded, {} warnings",
+                    e.rel,
+                    text.chars().count(),
+                    doc.parts.len(),
+                    doc.embedded.len(),
+                    doc.warnings.len()
+                );
             }
         }
     }
-    println!("{ok}/{} files ok, {expected_total} expected strings", entries.len());
+    println!(
+        "{ok}/{} files ok, {expected_total} expected strings",
+        entries.len()
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -138,11 +157,15 @@ fn hwp5txt_lines_are_in_our_text() {
                 continue;
             }
             lines_checked += 1;
-            let known = KNOWN_DIVERGENCES
-                .iter()
-                .find(|(f, l, _)| *f == e.rel && testkit::corpus::normalise(l) == testkit::corpus::normalise(&line));
+            let known = KNOWN_DIVERGENCES.iter().find(|(f, l, _)| {
+                *f == e.rel && testkit::corpus::normalise(l) == testkit::corpus::normalise(&line)
+            });
             if let Some((_, _, why)) = known {
-                assert!(!hay.contains(&squeeze(&line)), "{}: divergence {line:?} resolved, update the list", e.rel);
+                assert!(
+                    !hay.contains(&squeeze(&line)),
+                    "{}: divergence {line:?} resolved, update the list",
+                    e.rel
+                );
                 println!("{}: known divergence {line:?}: {why}", e.rel);
                 divergences += 1;
                 continue;
@@ -152,7 +175,9 @@ fn hwp5txt_lines_are_in_our_text() {
             }
         }
     }
-    println!("hwp5txt read {files_read} files; {lines_checked} lines checked, {divergences} known divergences");
+    println!(
+        "hwp5txt read {files_read} files; {lines_checked} lines checked, {divergences} known divergences"
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -182,9 +207,17 @@ fn ole_hwp_embedded_ole_object_and_picture() {
         return;
     };
     let doc = text_of(&dir.join("hwp/hwplib/ole.hwp")).unwrap();
-    let ole = doc.embedded.iter().find(|e| e.path == "/BinData/BIN0001.OLE").unwrap();
+    let ole = doc
+        .embedded
+        .iter()
+        .find(|e| e.path == "/BinData/BIN0001.OLE")
+        .unwrap();
     assert!(ole.data.starts_with(&[0xD0, 0xCF, 0x11, 0xE0]));
-    assert!(doc.embedded.iter().any(|e| e.path == "/BinData/BIN0002.png" && e.data.starts_with(b"\x89PNG")));
+    assert!(
+        doc.embedded
+            .iter()
+            .any(|e| e.path == "/BinData/BIN0002.png" && e.data.starts_with(b"\x89PNG"))
+    );
 }
 
 #[test]
@@ -192,6 +225,8 @@ fn extracting_parahead_hwp_numbers_as_displayed() {
     let Some(dir) = require_dir("extracting_parahead_hwp_numbers_as_displayed") else {
         return;
     };
-    let text = text_of(&dir.join("hwp/hwplib/extracting_ParaHead.hwp")).unwrap().text();
+    let text = text_of(&dir.join("hwp/hwplib/extracting_ParaHead.hwp"))
+        .unwrap()
+        .text();
     assert!(text.starts_with("i. 1\nii. 2\niii. 3\n"), "{text}");
 }

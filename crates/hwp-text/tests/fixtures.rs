@@ -8,7 +8,8 @@ use hwp_text::{Error, HwpDocument, HwpKind, WarningKind};
 
 fn read(name: &str) -> (Vec<u8>, String) {
     let bytes = std::fs::read(testkit::fixture(&format!("hwp/{name}"))).unwrap();
-    let golden = std::fs::read_to_string(testkit::fixture(&format!("hwp/{name}.golden.txt"))).unwrap();
+    let golden =
+        std::fs::read_to_string(testkit::fixture(&format!("hwp/{name}.golden.txt"))).unwrap();
     (bytes, golden)
 }
 
@@ -62,7 +63,10 @@ fn every_fixture_has_a_golden_and_a_test() {
         ]
     );
     for n in &names {
-        assert!(testkit::fixture(&format!("hwp/{n}.golden.txt")).is_file(), "{n}");
+        assert!(
+            testkit::fixture(&format!("hwp/{n}.golden.txt")).is_file(),
+            "{n}"
+        );
     }
 }
 
@@ -74,8 +78,14 @@ fn paragraphs_and_summary_information() {
     assert_eq!(doc.flags, ["compressed"]);
     assert_eq!(doc.metadata.title.as_deref(), Some("문단 견본"));
     assert_eq!(doc.metadata.author.as_deref(), Some("홍길동"));
-    assert_eq!(doc.metadata.created.as_deref(), Some("2024-01-02T03:04:05Z"));
-    assert_eq!(doc.metadata.modified.as_deref(), Some("2024-05-06T07:08:09Z"));
+    assert_eq!(
+        doc.metadata.created.as_deref(),
+        Some("2024-01-02T03:04:05Z")
+    );
+    assert_eq!(
+        doc.metadata.modified.as_deref(),
+        Some("2024-05-06T07:08:09Z")
+    );
 }
 
 #[test]
@@ -92,7 +102,10 @@ fn tables_rows_cells_nested_and_caption() {
 #[test]
 fn text_boxes_and_groups_are_text_box_parts() {
     let doc = check("textbox.hwp");
-    assert_eq!(part(&doc, PartKind::TextBox), "글상자 안\n둘째 줄\n묶음 하나\n묶음 둘\n");
+    assert_eq!(
+        part(&doc, PartKind::TextBox),
+        "글상자 안\n둘째 줄\n묶음 하나\n묶음 둘\n"
+    );
     assert_eq!(part(&doc, PartKind::Body), "본문\n그림 1 글상자\n\n");
 }
 
@@ -106,7 +119,10 @@ fn headers_and_footers_once_each() {
 #[test]
 fn footnotes_and_endnotes_with_their_numbers() {
     let doc = check("notes.hwp");
-    assert_eq!(part(&doc, PartKind::Footnote), "1) 첫 각주입니다.\n2) 둘째 각주.\n");
+    assert_eq!(
+        part(&doc, PartKind::Footnote),
+        "1) 첫 각주입니다.\n2) 둘째 각주.\n"
+    );
     assert_eq!(part(&doc, PartKind::Endnote), "1) 미주입니다.\n");
 }
 
@@ -162,7 +178,11 @@ fn password_documents_are_encrypted_errors_with_metadata() {
 #[test]
 fn bin_data_pictures_and_ole_objects_are_embedded() {
     let doc = check("bindata.hwp");
-    let paths: Vec<(&str, EmbeddedKind)> = doc.embedded.iter().map(|e| (e.path.as_str(), e.kind)).collect();
+    let paths: Vec<(&str, EmbeddedKind)> = doc
+        .embedded
+        .iter()
+        .map(|e| (e.path.as_str(), e.kind))
+        .collect();
     assert_eq!(
         paths,
         [
@@ -182,7 +202,11 @@ fn preview_text_only_as_a_fallback_with_a_warning() {
     let (bytes, golden) = read("preview-only.hwp");
     let doc = hwp_text::parse(&bytes).unwrap();
     assert_eq!(doc.text(), golden);
-    assert!(doc.warnings.iter().any(|w| w.kind == WarningKind::Preview), "{:?}", doc.warnings);
+    assert!(
+        doc.warnings.iter().any(|w| w.kind == WarningKind::Preview),
+        "{:?}",
+        doc.warnings
+    );
 }
 
 #[test]
@@ -193,7 +217,10 @@ fn hwpx_in_both_namespace_generations() {
         assert_eq!(doc.version, "5.1.1.0");
         assert_eq!(doc.metadata.title.as_deref(), Some("HWPX 견본"));
         assert_eq!(doc.metadata.author.as_deref(), Some("테스트 작성자"));
-        assert_eq!(doc.metadata.created.as_deref(), Some("2024-01-02T03:04:05Z"));
+        assert_eq!(
+            doc.metadata.created.as_deref(),
+            Some("2024-01-02T03:04:05Z")
+        );
         assert_eq!(doc.embedded.len(), 1);
         assert_eq!(doc.embedded[0].path, "/BinData/image1.png");
         assert_eq!(doc.embedded[0].media_type.as_deref(), Some("image/png"));
@@ -223,7 +250,12 @@ fn sniff_names_every_kind() {
     assert_eq!(kind("hwp3.hwp"), Some(HwpKind::Hwp3));
     assert_eq!(kind("hwpml.hml"), Some(HwpKind::Hwpml));
     let old = b"HWP Document File V2.10 \x1A\x01\x02\x03\x04\x05";
-    assert_eq!(hwp_text::sniff(old), Some(HwpKind::Older { version: "2.10".into() }));
+    assert_eq!(
+        hwp_text::sniff(old),
+        Some(HwpKind::Older {
+            version: "2.10".into()
+        })
+    );
     assert_eq!(
         hwp_text::parse(old).unwrap_err(),
         Error::Unsupported("HWP 2.10 (HWP 2.x and older are not read)".into())

@@ -221,7 +221,11 @@ impl Ctrl {
                     kids.extend(text_box_shape(c + 1, b));
                 }
             }
-            Ctrl::Header(p) | Ctrl::Footer(p) | Ctrl::Footnote(p) | Ctrl::Endnote(p) | Ctrl::HiddenComment(p) => {
+            Ctrl::Header(p)
+            | Ctrl::Footer(p)
+            | Ctrl::Footnote(p)
+            | Ctrl::Endnote(p)
+            | Ctrl::HiddenComment(p) => {
                 head.extend_from_slice(&[0; 4]);
                 kids.extend(list_header(c, p.len(), &[]));
                 kids.extend(paras_at(p, c));
@@ -233,12 +237,19 @@ impl Ctrl {
                 e.extend_from_slice(&[0; 16]);
                 kids.extend(record(tag::EQEDIT, c, &e));
             }
-            Ctrl::AutoNumber { kind, shape, number } => {
+            Ctrl::AutoNumber {
+                kind,
+                shape,
+                number,
+            } => {
                 head.extend_from_slice(&(kind | (shape << 4)).to_le_bytes());
                 head.extend_from_slice(&number.to_le_bytes());
                 head.extend_from_slice(&[0; 6]);
             }
-            Ctrl::SectionDef { outline, note_suffix } => {
+            Ctrl::SectionDef {
+                outline,
+                note_suffix,
+            } => {
                 head.extend_from_slice(&[0; 14]);
                 head.extend_from_slice(&outline.to_le_bytes());
                 head.extend_from_slice(&[0; 10]);
@@ -428,8 +439,18 @@ impl Hwp5 {
     /// The compound file.
     pub fn build(&self) -> Vec<u8> {
         let compressed = self.flags & flag::COMPRESSED != 0;
-        let pack = |d: &[u8]| if compressed { raw_deflate(d) } else { d.to_vec() };
-        let version = if self.version == 0 { 0x0500_0302 } else { self.version };
+        let pack = |d: &[u8]| {
+            if compressed {
+                raw_deflate(d)
+            } else {
+                d.to_vec()
+            }
+        };
+        let version = if self.version == 0 {
+            0x0500_0302
+        } else {
+            self.version
+        };
         let mut props = (self.sections.len() as u16).to_le_bytes().to_vec();
         props.extend_from_slice(&[1, 0].repeat(6));
         props.extend_from_slice(&[0; 12]);
@@ -448,7 +469,9 @@ impl Hwp5 {
             }
             Some(seed) => {
                 // BodyText holds Hangul's placeholder; the text is in ViewText.
-                let placeholder = section(&[Para::text("배포용 문서입니다. 이 문서는 한글 2002 이상에서 볼 수 있습니다.")]);
+                let placeholder = section(&[Para::text(
+                    "배포용 문서입니다. 이 문서는 한글 2002 이상에서 볼 수 있습니다.",
+                )]);
                 nodes.push(Node::Stream("BodyText/Section0".into(), pack(&placeholder)));
                 nodes.push(Node::Storage("ViewText".into()));
                 for (k, s) in self.sections.iter().enumerate() {
@@ -537,7 +560,13 @@ pub fn summary_information(title: &str, author: &str) -> Vec<u8> {
 /// `Contents/content.hpf` listing `sections` (XML bodies of `hs:sec`
 /// written under `namespace`) in the spine, `Contents/header.xml`, and `bin`
 /// entries under `BinData/`.
-pub fn hwpx(namespace: Namespace, title: &str, header: &str, sections: &[String], bin: &[(&str, &[u8])]) -> Vec<u8> {
+pub fn hwpx(
+    namespace: Namespace,
+    title: &str,
+    header: &str,
+    sections: &[String],
+    bin: &[(&str, &[u8])],
+) -> Vec<u8> {
     use std::io::Write;
     use zip::write::SimpleFileOptions;
     let (hp, hs, hh, opf) = namespace.uris();
@@ -557,7 +586,9 @@ pub fn hwpx(namespace: Namespace, title: &str, header: &str, sections: &[String]
         br#"<?xml version="1.0" encoding="UTF-8" standalone="yes" ?><hv:HCFVersion xmlns:hv="http://www.hancom.co.kr/hwpml/2011/version" tagetApplication="WORDPROCESSOR" major="5" minor="1" micro="1" buildNumber="0" os="1" xmlVersion="1.5" application="cargo xtask fixtures" appVersion="1.0"/>"#,
         deflated,
     );
-    let mut manifest = String::from(r#"<opf:item id="header" href="Contents/header.xml" media-type="application/xml"/>"#);
+    let mut manifest = String::from(
+        r#"<opf:item id="header" href="Contents/header.xml" media-type="application/xml"/>"#,
+    );
     let mut spine = String::from(r#"<opf:itemref idref="header" linear="yes"/>"#);
     for k in 0..sections.len() {
         manifest.push_str(&format!(
@@ -567,10 +598,16 @@ pub fn hwpx(namespace: Namespace, title: &str, header: &str, sections: &[String]
     // The spine lists the sections in reverse file-name order when there are
     // several, so a reader that sorts by name instead of following it shows.
     for k in (0..sections.len()).rev() {
-        spine.push_str(&format!(r#"<opf:itemref idref="section{k}" linear="yes"/>"#));
+        spine.push_str(&format!(
+            r#"<opf:itemref idref="section{k}" linear="yes"/>"#
+        ));
     }
     for (name, _) in bin {
-        let media = if name.ends_with(".png") { "image/png" } else { "application/octet-stream" };
+        let media = if name.ends_with(".png") {
+            "image/png"
+        } else {
+            "application/octet-stream"
+        };
         manifest.push_str(&format!(
             r#"<opf:item id="{name}" href="BinData/{name}" media-type="{media}" isEmbeded="1"/>"#
         ));
@@ -588,7 +625,12 @@ pub fn hwpx(namespace: Namespace, title: &str, header: &str, sections: &[String]
         let xml = format!(
             r#"<?xml version="1.0" encoding="UTF-8" standalone="yes" ?><hs:sec xmlns:hp="{hp}" xmlns:hs="{hs}">{s}</hs:sec>"#
         );
-        put(&mut w, &format!("Contents/section{k}.xml"), xml.as_bytes(), deflated);
+        put(
+            &mut w,
+            &format!("Contents/section{k}.xml"),
+            xml.as_bytes(),
+            deflated,
+        );
     }
     for (name, data) in bin {
         put(&mut w, &format!("BinData/{name}"), data, deflated);
@@ -632,11 +674,22 @@ pub fn hchar(c: char) -> u16 {
     if u < 0x80 {
         return u as u16;
     }
-    assert!((0xAC00..=0xD7A3).contains(&u), "hchar writer: {c:?} is neither ASCII nor a Hangul syllable");
-    const MEDIALS: [u16; 21] = [3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 18, 19, 20, 21, 22, 23, 26, 27, 28, 29];
+    assert!(
+        (0xAC00..=0xD7A3).contains(&u),
+        "hchar writer: {c:?} is neither ASCII nor a Hangul syllable"
+    );
+    const MEDIALS: [u16; 21] = [
+        3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 18, 19, 20, 21, 22, 23, 26, 27, 28, 29,
+    ];
     let s = u - 0xAC00;
     let (l, v, t) = (s / 588, (s % 588) / 28, s % 28);
-    let f = if t == 0 { 1 } else if t <= 16 { t + 1 } else { t + 2 };
+    let f = if t == 0 {
+        1
+    } else if t <= 16 {
+        t + 1
+    } else {
+        t + 2
+    };
     0x8000 | ((l as u16 + 2) << 10) | (MEDIALS[v as usize] << 5) | f as u16
 }
 
