@@ -296,7 +296,7 @@ fn gen_hchar(
     };
     let symbols: Vec<u32> = (0xA1..=0xACu8).flat_map(row).collect();
     let hanja: Vec<u32> = (0xCA..=0xFDu8).flat_map(row).collect();
-    if hanja.len() != 4888 || hanja.iter().any(|&c| c == 0) {
+    if hanja.len() != 4888 || hanja.contains(&0) {
         return Err("EUC-KR.gz: the 4888 Hanja of rows 42..93 are not all mapped".into());
     }
     let (mut initial, mut medial, mut fin) = ([0u32; 32], [0u32; 32], [0u32; 32]);
