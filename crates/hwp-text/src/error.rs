@@ -134,6 +134,16 @@ impl Warning {
     }
 }
 
+impl Warning {
+    /// More embedded files than [`crate::Limits::max_embedded`].
+    pub(crate) fn embedded_limit(max: usize) -> Warning {
+        Warning::new(
+            WarningKind::Limit,
+            format!("more than {max} embedded files; the rest are left out"),
+        )
+    }
+}
+
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.kind.name(), self.message)?;

@@ -10,7 +10,7 @@
 
 use doc_model::Metadata;
 
-use crate::bytes::{inflate, u16_at, u32_at};
+use crate::bytes::{u16_at, u32_at};
 use crate::chars::push_char;
 use crate::data::hchar as table;
 use crate::error::{Error, Warning, WarningKind};
@@ -67,28 +67,15 @@ pub fn read(data: &[u8], options: &Options) -> Result<HwpDocument, Error> {
             body_at as u64,
         ));
     }
-    let inflated;
-    let body: &[u8] = if compressed {
-        inflated = match inflate(rest, limits.max_stream_bytes) {
-            Ok(v) => v,
-            Err(p) => {
-                warnings.push(Warning::new(
-                    if p.limited {
-                        WarningKind::Limit
-                    } else {
-                        WarningKind::Inflate
-                    },
-                    format!("HWP 3.0 body: {}; {} bytes kept", p.message, p.data.len()),
-                ));
-                p.data
-            }
-        };
-        &inflated
-    } else {
-        rest
-    };
+    let body = crate::hwp5::unpack(
+        rest,
+        compressed,
+        "HWP 3.0 body",
+        limits.max_stream_bytes,
+        &mut warnings,
+    );
     let mut r = Reader {
-        data: body,
+        data: &body,
         at: 0,
         limits,
         warnings: Vec::new(),

@@ -165,7 +165,19 @@ pub fn read(cfb: &CompoundFile<'_>, options: &Options) -> Result<HwpDocument, Er
     })
 }
 
-/// The record layer alone: DocInfo and section streams already inflated.
+/// Reads the record layer of an HWP 5.0 document alone: a `DocInfo` stream
+/// and `BodyText/SectionN` (or decrypted `ViewText/SectionN`) streams that
+/// are already inflated, for a document version `0xMMnnPPrr` (later
+/// versions append fields to some records). No metadata or embedded files.
+///
+/// ```
+/// // A PARA_HEADER (tag 0x42) and its PARA_TEXT (0x43, level 1): "Hi", end of paragraph.
+/// let mut section = vec![0x42, 0x00, 0x80, 0x01];
+/// section.extend_from_slice(&[3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+/// section.extend_from_slice(&[0x43, 0x04, 0x60, 0x00, b'H', 0, b'i', 0, 13, 0]);
+/// let doc = hwp_text::from_records(&[], &[&section], 0x0500_0302, &Default::default());
+/// assert_eq!(doc.text(), "Hi\n");
+/// ```
 pub fn from_records(
     doc_info: &[u8],
     sections: &[&[u8]],
@@ -197,7 +209,7 @@ pub fn from_records(
 }
 
 /// A stream inflated when the document is compressed; damage keeps what was inflated.
-fn unpack<'a>(
+pub(crate) fn unpack<'a>(
     data: &'a [u8],
     compressed: bool,
     what: &str,
@@ -344,13 +356,7 @@ fn bin_data(
             continue;
         }
         if out.len() >= limits.max_embedded {
-            warnings.push(Warning::new(
-                WarningKind::Limit,
-                format!(
-                    "more than {} embedded files; the rest are left out",
-                    limits.max_embedded
-                ),
-            ));
+            warnings.push(Warning::embedded_limit(limits.max_embedded));
             break;
         }
         let name = format!("BIN{:04X}.{}", item.id, item.extension);

@@ -14,7 +14,7 @@ use doc_model::{EmbeddedFile, EmbeddedKind, Metadata};
 
 use crate::chars::{map_bullet, push_char};
 use crate::error::{Error, Warning, WarningKind};
-use crate::numbering::{expand_format, format_number};
+use crate::numbering::{advance, expand_format, format_number};
 use crate::section::{Stories, flush};
 use crate::xml::{Element, Node, parse as parse_xml};
 use crate::{HwpDocument, HwpKind, Limits, Options};
@@ -250,13 +250,7 @@ pub fn read(data: &[u8], options: &Options) -> Result<HwpDocument, Error> {
             continue;
         }
         if embedded.len() >= limits.max_embedded {
-            warnings.push(Warning::new(
-                WarningKind::Limit,
-                format!(
-                    "more than {} embedded files; the rest are left out",
-                    limits.max_embedded
-                ),
-            ));
+            warnings.push(Warning::embedded_limit(limits.max_embedded));
             break;
         }
         let lim = budget(0, &mut total);
@@ -679,24 +673,7 @@ impl<'d> Render<'d> {
                 let levels = self.defs.numberings.get(&nid)?;
                 let level = level.min(9);
                 let counters = self.counters.entry(nid).or_insert([0; 10]);
-                for c in counters.iter_mut().skip(level + 1) {
-                    *c = 0;
-                }
-                let start = |k: usize| levels.get(k).map_or(1, |l| l.2);
-                counters[level] = if counters[level] == 0 {
-                    start(level)
-                } else {
-                    counters[level].saturating_add(1)
-                };
-                let numbers: Vec<u32> = (0..10)
-                    .map(|k| {
-                        if counters[k] == 0 {
-                            start(k)
-                        } else {
-                            counters[k]
-                        }
-                    })
-                    .collect();
+                let numbers = advance(counters, level, |k| levels.get(k).map_or(1, |l| l.2));
                 let shapes: Vec<u32> = levels.iter().map(|l| l.1).collect();
                 let s = expand_format(&levels.get(level)?.0, &numbers, &shapes);
                 (!s.is_empty()).then_some(s)

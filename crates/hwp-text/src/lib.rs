@@ -59,6 +59,7 @@ use ole_cfb_read::CompoundFile;
 
 pub use error::{Error, Warning, WarningKind};
 pub use file_header::FileHeader;
+pub use hwp5::from_records;
 
 /// Which kind of HWP document bytes hold (see [`sniff`]).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -258,28 +259,6 @@ pub fn parse_with(data: &[u8], options: &Options) -> Result<HwpDocument, Error> 
             "no compound file, HWPX zip, HWP 3.0 or HWPML signature".into(),
         )),
     }
-}
-
-/// Reads the record layer of an HWP 5.0 document alone: a `DocInfo` stream
-/// and `BodyText/SectionN` (or decrypted `ViewText/SectionN`) streams that
-/// are already inflated, for a document version `0xMMnnPPrr` (later
-/// versions append fields to some records). No metadata or embedded files.
-///
-/// ```
-/// // A PARA_HEADER (tag 0x42) and its PARA_TEXT (0x43, level 1): "Hi", end of paragraph.
-/// let mut section = vec![0x42, 0x00, 0x80, 0x01];
-/// section.extend_from_slice(&[3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-/// section.extend_from_slice(&[0x43, 0x04, 0x60, 0x00, b'H', 0, b'i', 0, 13, 0]);
-/// let doc = hwp_text::from_records(&[], &[&section], 0x0500_0302, &Default::default());
-/// assert_eq!(doc.text(), "Hi\n");
-/// ```
-pub fn from_records(
-    doc_info: &[u8],
-    sections: &[&[u8]],
-    version: u32,
-    options: &Options,
-) -> HwpDocument {
-    hwp5::from_records(doc_info, sections, version, options)
 }
 
 /// Reads an HWP 5.0 document from a compound file the caller already

@@ -132,6 +132,27 @@ fn sino(n: u32, digits: &[&str; 10], units: &[&str; 4]) -> String {
     out
 }
 
+/// Advances the paragraph-number counters of one numbering for a
+/// paragraph at `level` (0-based): that level counts on (from its start
+/// number when unset), deeper levels reset. Returns the number of every
+/// level, unset ones at their start.
+pub fn advance(counters: &mut [u32; 10], level: usize, start: impl Fn(usize) -> u32) -> Vec<u32> {
+    let level = level.min(9);
+    for c in counters.iter_mut().skip(level + 1) {
+        *c = 0;
+    }
+    counters[level] = match counters[level] {
+        0 => start(level),
+        n => n.saturating_add(1),
+    };
+    (0..10)
+        .map(|k| match counters[k] {
+            0 => start(k),
+            n => n,
+        })
+        .collect()
+}
+
 /// Expands a numbering format string: `^1`..`^9` (and `^10` written `^A`
 /// or `^10`) become the number of that level in its shape; `^^` is a
 /// literal caret. `numbers[k]` and `shapes[k]` are level `k + 1`'s.

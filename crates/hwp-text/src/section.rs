@@ -14,7 +14,7 @@ use crate::bytes::{hwp_string, u16_at, u32_at};
 use crate::chars::push_char;
 use crate::doc_info::{DocInfo, ParaShape};
 use crate::error::{Warning, WarningKind};
-use crate::numbering::{expand_format, format_number};
+use crate::numbering::{advance, expand_format, format_number};
 use crate::record::{Records, body};
 
 /// A control id as stored (the four characters byte-reversed in a `u32`).
@@ -250,26 +250,9 @@ impl<'d> Renderer<'d> {
                 let numbering = self.info.numberings.get(usize::from(id).checked_sub(1)?)?;
                 let level = usize::from(shape.level).min(9);
                 let counters = self.counters.by_id.entry(id).or_insert([0; 10]);
-                for (k, c) in counters.iter_mut().enumerate() {
-                    if k > level {
-                        *c = 0;
-                    }
-                }
-                let start = |k: usize| numbering.starts.get(k).copied().unwrap_or(1).max(1);
-                counters[level] = if counters[level] == 0 {
-                    start(level)
-                } else {
-                    counters[level].saturating_add(1)
-                };
-                let numbers: Vec<u32> = (0..10)
-                    .map(|k| {
-                        if counters[k] == 0 {
-                            start(k)
-                        } else {
-                            counters[k]
-                        }
-                    })
-                    .collect();
+                let numbers = advance(counters, level, |k| {
+                    numbering.starts.get(k).copied().unwrap_or(1).max(1)
+                });
                 let format = numbering.formats.get(level)?;
                 let s = expand_format(format, &numbers, &numbering.shapes);
                 (!s.is_empty()).then_some(s)
