@@ -79,7 +79,7 @@ pub fn read(cfb: &CompoundFile<'_>, options: &Options) -> Result<HwpDocument, Er
     let mut read_any = false;
     let mut total = 0usize;
     for path in &sections {
-        if renderer.truncated {
+        if renderer.budget.truncated {
             break;
         }
         let raw = match cfb.read_stream(path) {

@@ -15,7 +15,7 @@ use doc_model::{EmbeddedFile, EmbeddedKind, Metadata};
 use crate::chars::{map_bullet, push_char};
 use crate::error::{Error, Warning, WarningKind};
 use crate::numbering::{advance, expand_format, format_number};
-use crate::section::{Stories, flush};
+use crate::section::{Budget, Stories, flush};
 use crate::xml::{Element, Node, parse as parse_xml};
 use crate::{HwpDocument, HwpKind, Limits, Options};
 
@@ -220,7 +220,7 @@ pub fn read(data: &[u8], options: &Options) -> Result<HwpDocument, Error> {
     let mut r = Render::new(&defs, limits);
     let mut body = String::new();
     for name in &sections {
-        if r.truncated {
+        if r.budget.truncated {
             break;
         }
         let lim = budget(0, &mut total);
@@ -580,9 +580,7 @@ struct Render<'d> {
     warnings: Vec<Warning>,
     counters: HashMap<String, [u32; 10]>,
     outline: String,
-    produced: usize,
-    truncated: bool,
-    depth_warned: bool,
+    budget: Budget,
 }
 
 impl<'d> Render<'d> {
@@ -594,52 +592,18 @@ impl<'d> Render<'d> {
             warnings: Vec::new(),
             counters: HashMap::new(),
             outline: "1".into(),
-            produced: 0,
-            truncated: false,
-            depth_warned: false,
+            budget: Budget::default(),
         }
     }
 
     fn stop(&mut self) -> bool {
-        if self.truncated {
-            return true;
-        }
-        let late = self
-            .limits
-            .deadline
-            .is_some_and(|d| std::time::Instant::now() >= d);
-        if self.produced > self.limits.max_output_bytes || late {
-            self.truncated = true;
-            self.warnings.push(Warning::new(
-                WarningKind::Limit,
-                if late {
-                    "deadline reached; the rest of the document is left out".to_string()
-                } else {
-                    format!(
-                        "the text exceeds {} bytes; the rest of the document is left out",
-                        self.limits.max_output_bytes
-                    )
-                },
-            ));
-            return true;
-        }
-        false
+        self.budget.exhausted(self.limits, &mut self.warnings)
     }
 
     /// The paragraphs (`p`) among the children of `container`, one line each.
     fn list(&mut self, container: &Element, depth: u32) -> String {
         let mut out = String::new();
-        if depth > self.limits.max_depth {
-            if !self.depth_warned {
-                self.depth_warned = true;
-                self.warnings.push(Warning::new(
-                    WarningKind::Limit,
-                    format!(
-                        "lists nested deeper than {}; the deeper ones are left out",
-                        self.limits.max_depth
-                    ),
-                ));
-            }
+        if self.budget.too_deep(depth, self.limits, &mut self.warnings) {
             return out;
         }
         for e in container.elements() {
@@ -650,7 +614,7 @@ impl<'d> Render<'d> {
                 "p" => {
                     let before = out.len();
                     self.paragraph(e, depth, &mut out);
-                    self.produced += out.len() - before;
+                    self.budget.produced += out.len() - before;
                 }
                 "subList" => out.push_str(&self.list(e, depth + 1)),
                 _ => {}

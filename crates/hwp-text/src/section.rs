@@ -92,6 +92,62 @@ struct NoteShape {
     suffix: Option<char>,
 }
 
+/// The output and time budget shared by the renderers (HWP 5 records,
+/// HWPX/HWPML): output bytes, the deadline and the nesting depth.
+#[derive(Debug, Clone, Default)]
+pub struct Budget {
+    /// Bytes of text produced so far (all stories).
+    pub produced: usize,
+    /// A limit was reached: nothing more is added.
+    pub truncated: bool,
+    depth_warned: bool,
+}
+
+impl Budget {
+    /// Whether the output limit or the deadline has been reached (warned once).
+    pub fn exhausted(&mut self, limits: &Limits, warnings: &mut Vec<Warning>) -> bool {
+        if self.truncated {
+            return true;
+        }
+        let late = limits
+            .deadline
+            .is_some_and(|d| std::time::Instant::now() >= d);
+        if self.produced > limits.max_output_bytes || late {
+            self.truncated = true;
+            warnings.push(Warning::new(
+                WarningKind::Limit,
+                if late {
+                    "deadline reached; the rest of the document is left out".to_string()
+                } else {
+                    format!(
+                        "the text exceeds {} bytes; the rest of the document is left out",
+                        limits.max_output_bytes
+                    )
+                },
+            ));
+        }
+        self.truncated
+    }
+
+    /// Whether lists at `depth` are nested too deep (warned once).
+    pub fn too_deep(&mut self, depth: u32, limits: &Limits, warnings: &mut Vec<Warning>) -> bool {
+        if depth <= limits.max_depth {
+            return false;
+        }
+        if !self.depth_warned {
+            self.depth_warned = true;
+            warnings.push(Warning::new(
+                WarningKind::Limit,
+                format!(
+                    "lists nested deeper than {} (tables in tables, shapes in shapes); the deeper ones are left out",
+                    limits.max_depth
+                ),
+            ));
+        }
+        true
+    }
+}
+
 /// Everything rendering needs across the sections of one document.
 pub struct Renderer<'d> {
     info: &'d DocInfo,
@@ -103,12 +159,9 @@ pub struct Renderer<'d> {
     counters: Counters,
     outline_id: u16,
     notes: [NoteShape; 2],
-    /// Bytes of text produced so far (all stories).
-    produced: usize,
-    /// The output limit was reached: nothing more is added.
-    pub truncated: bool,
+    /// Output and time spent so far.
+    pub budget: Budget,
     missing_ctrl: u64,
-    deadline_hit: bool,
 }
 
 /// The kind of a list being rendered, for the note number decoration.
@@ -130,10 +183,8 @@ impl<'d> Renderer<'d> {
             counters: Counters::default(),
             outline_id: 1,
             notes: [NoteShape::default(); 2],
-            produced: 0,
-            truncated: false,
+            budget: Budget::default(),
             missing_ctrl: 0,
-            deadline_hit: false,
         }
     }
 
@@ -170,34 +221,7 @@ impl<'d> Renderer<'d> {
     }
 
     fn over_budget(&mut self) -> bool {
-        if self.truncated {
-            return true;
-        }
-        if self.produced > self.limits.max_output_bytes {
-            self.truncated = true;
-            self.warnings.push(Warning::new(
-                WarningKind::Limit,
-                format!(
-                    "the text exceeds {} bytes; the rest of the document is left out",
-                    self.limits.max_output_bytes
-                ),
-            ));
-            return true;
-        }
-        if let Some(d) = self.limits.deadline
-            && std::time::Instant::now() >= d
-        {
-            if !self.deadline_hit {
-                self.deadline_hit = true;
-                self.truncated = true;
-                self.warnings.push(Warning::new(
-                    WarningKind::Limit,
-                    "deadline reached; the rest of the document is left out",
-                ));
-            }
-            return true;
-        }
-        false
+        self.budget.exhausted(self.limits, &mut self.warnings)
     }
 
     /// The paragraphs at `paras` (PARA_HEADER indices), one line each.
@@ -209,14 +233,7 @@ impl<'d> Renderer<'d> {
         kind: ListKind,
     ) -> String {
         let mut out = String::new();
-        if depth > self.limits.max_depth {
-            self.warnings.push(Warning::new(
-                WarningKind::Limit,
-                format!(
-                    "lists nested deeper than {} (tables in tables, shapes in shapes); the deeper ones are left out",
-                    self.limits.max_depth
-                ),
-            ));
+        if self.budget.too_deep(depth, self.limits, &mut self.warnings) {
             return out;
         }
         for &p in paras {
@@ -225,7 +242,7 @@ impl<'d> Renderer<'d> {
             }
             let before = out.len();
             self.paragraph(recs, p, depth, kind, &mut out);
-            self.produced += out.len() - before;
+            self.budget.produced += out.len() - before;
         }
         out
     }
