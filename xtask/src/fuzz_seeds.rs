@@ -18,6 +18,8 @@ const TARGETS: &[(&str, &[&str])] = &[
     ("pdf_cmap_parse", &["cmap"]),
     ("html_charset_sniff", &["txt", "html", "htm"]),
     ("html_text_extract", &["txt", "html", "htm"]),
+    ("hwp_text_records", &["hwp"]),
+    ("hwp_text_hwpx", &["hwpx", "hml"]),
     ("textract_extract", &["*"]),
 ];
 

@@ -9,6 +9,7 @@ mod fuzz_seeds;
 mod gen_afm;
 mod gen_charsets;
 mod gen_cmaps;
+mod gen_hwp_chars;
 mod harden_check;
 mod mutate;
 mod util;
@@ -37,6 +38,7 @@ const TASKS: &[Task] = &[
     ("mutate", mutate::run, "run the corpus mutation test in release mode with N mutations per file (default 64)"),
     ("gen-afm", gen_afm::run, "regenerate pdf-text's standard-14 font widths from fonts-urw-base35 AFM files"),
     ("gen-charsets", gen_charsets::run, "regenerate html-charset's tables for EUC-TW, IBM855 and Johab from the system's iconv and Debian unicode-data"),
+    ("gen-hwp-chars", gen_hwp_chars::run, "regenerate hwp-text's character tables (Hanyang PUA, HWP 3 hchar) from PyPI hypua2jamo and glibc's EUC-KR and JOHAB charmaps"),
     ("gen-cmaps", gen_cmaps::run, "regenerate pdf-cmap's tables (CMaps, CID to Unicode, encodings, glyph list) from registry packages"),
 ];
 

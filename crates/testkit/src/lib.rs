@@ -13,6 +13,8 @@
 //! - [`cfb`]: a deterministic MS-CFB writer (storages, streams, mini stream,
 //!   version 3 and 4) and OLE property-set writers, for fixtures of every
 //!   compound-file format.
+//! - [`hwp`]: HWP 5.0 records, paragraphs, controls, DocInfo, FileHeader,
+//!   distribution encryption; HWPX packages; HWP 3.0 files.
 //!
 //! ```
 //! let mut rng = testkit::rng::Rng::new(7);
@@ -28,6 +30,7 @@
 pub mod cfb;
 pub mod corpus;
 pub mod crypto;
+pub mod hwp;
 pub mod rng;
 
 use std::path::{Path, PathBuf};

@@ -457,6 +457,11 @@ pub fn peers(format: &str, scratch: &Path, wanted: &dyn Fn(&str) -> bool) -> Vec
                 }),
             ),
         ],
+        "hwp" => vec![(
+            "hwp5txt".into(),
+            py_script("hwp5txt", "pyhwp six")
+                .map(|p| peer("hwp5txt", p, &[], &[], false, StdoutText, Text)),
+        )],
         "html" => vec![
             (
                 "uchardet".into(),
@@ -547,6 +552,15 @@ pub fn with_version(mut tool: Tool) -> Tool {
             probe_version(&p, &[if tool.name == "catdoc" { "-V" } else { "-v" }])
         }
         "antiword" => probe_version(&p, &["-h"]),
+        // `hwp5txt 0.1b15`: a pre-release tag parse_version does not take.
+        "hwp5txt" => Command::new(&p)
+            .arg("--version")
+            .output()
+            .ok()
+            .and_then(|o| {
+                let s = String::from_utf8_lossy(&o.stdout).into_owned();
+                s.split_whitespace().nth(1).map(str::to_string)
+            }),
         "pypdf" => probe_version(&p, &["-c", "import pypdf; print(pypdf.__version__)"]),
         "wvText" => {
             let wv = p

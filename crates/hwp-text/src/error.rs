@@ -1,0 +1,155 @@
+//! The crate's error and warning types (the house convention of
+//! `docs/contributing.md`).
+
+use std::fmt;
+
+/// Why a document could not be read at all.
+///
+/// A document that is only partly damaged is not an error: it yields the
+/// text that could be read plus [`Warning`]s.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The bytes are not an HWP document of any version this crate knows.
+    #[error("not an HWP document ({0})")]
+    NotHwp(String),
+    /// The document is encrypted with a scheme this crate cannot undo: an
+    /// HWP 5.0 password (FileHeader bit 1; Hancom never published the
+    /// algorithm), DRM or certificate encryption, or an HWP 3.0 password.
+    /// The summary information, which is stored in the clear, comes along.
+    #[error("encrypted HWP document ({scheme}); no text can be read without Hancom's key")]
+    Encrypted {
+        /// What protects the text (`password`, `DRM`, `certificate encryption`).
+        scheme: &'static str,
+        /// The document properties that could be read anyway.
+        metadata: Box<doc_model::Metadata>,
+    },
+    /// A structure ends before its declared length.
+    #[error("truncated {what} at offset {offset}")]
+    Truncated {
+        /// The structure being read.
+        what: &'static str,
+        /// Byte offset (in its stream or file) where it ends early.
+        offset: u64,
+    },
+    /// An HWP version or variant this crate does not read (HWP 2.x and
+    /// older, named with their version).
+    #[error("unsupported: {0}")]
+    Unsupported(String),
+    /// A structure holds values that make the document unreadable.
+    #[error("corrupt HWP document: {0}")]
+    Corrupt(String),
+    /// A limit of [`crate::Limits`] was exceeded before anything usable was read.
+    #[error("{what} exceeds the limit of {limit}")]
+    LimitExceeded {
+        /// What was counted.
+        what: &'static str,
+        /// The configured limit.
+        limit: u64,
+    },
+    /// The compound file holding an HWP 5.0 document could not be read.
+    #[error("compound file: {0}")]
+    Container(#[from] ole_cfb_read::Error),
+}
+
+/// The area of the document a [`Warning`] is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum WarningKind {
+    /// The compound file or zip package around the document.
+    Container,
+    /// A stream could not be inflated completely.
+    Inflate,
+    /// A record header or payload (sizes past the stream, levels that jump).
+    Record,
+    /// A control character without its CTRL_HEADER, or a control whose data is short.
+    Control,
+    /// DocInfo (numbering, bullets, paragraph shapes, binary data list).
+    DocInfo,
+    /// A distribution document's encrypted ViewText stream.
+    Distribution,
+    /// The preview text (`PrvText`) was used because the body could not be read.
+    Preview,
+    /// An embedded picture or OLE object could not be read.
+    Embedded,
+    /// Document properties could not be read.
+    Metadata,
+    /// An HWPX XML part is malformed.
+    Xml,
+    /// A limit of [`crate::Limits`] cut the text short.
+    Limit,
+    /// An HWP 3.0 structure.
+    Hwp3,
+    /// Character codes with no Unicode equivalent.
+    Character,
+}
+
+impl WarningKind {
+    /// A short lower-case name of the kind.
+    pub fn name(self) -> &'static str {
+        match self {
+            WarningKind::Container => "container",
+            WarningKind::Inflate => "inflate",
+            WarningKind::Record => "record",
+            WarningKind::Control => "control",
+            WarningKind::DocInfo => "docinfo",
+            WarningKind::Distribution => "distribution",
+            WarningKind::Preview => "preview",
+            WarningKind::Embedded => "embedded",
+            WarningKind::Metadata => "metadata",
+            WarningKind::Xml => "xml",
+            WarningKind::Limit => "limit",
+            WarningKind::Hwp3 => "hwp3",
+            WarningKind::Character => "character",
+        }
+    }
+}
+
+/// A defect that did not stop reading: what was wrong and what was done about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    /// Which structure the defect is in.
+    pub kind: WarningKind,
+    /// What was wrong and what was done about it, for a person.
+    pub message: String,
+    /// The byte offset in the stream or file, where known.
+    pub offset: Option<u64>,
+}
+
+impl Warning {
+    pub(crate) fn new(kind: WarningKind, message: impl Into<String>) -> Warning {
+        Warning {
+            kind,
+            message: message.into(),
+            offset: None,
+        }
+    }
+
+    pub(crate) fn at(kind: WarningKind, message: impl Into<String>, offset: u64) -> Warning {
+        Warning {
+            kind,
+            message: message.into(),
+            offset: Some(offset),
+        }
+    }
+}
+
+impl Warning {
+    /// More embedded files than [`crate::Limits::max_embedded`].
+    pub(crate) fn embedded_limit(max: usize) -> Warning {
+        Warning::new(
+            WarningKind::Limit,
+            format!("more than {max} embedded files; the rest are left out"),
+        )
+    }
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.kind.name(), self.message)?;
+        if let Some(o) = self.offset {
+            write!(f, " at offset {o}")?;
+        }
+        Ok(())
+    }
+}
