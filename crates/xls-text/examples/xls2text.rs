@@ -1,0 +1,46 @@
+//! Prints the text of each `.xls` given, `==> PATH <==` before each when
+//! there are several; `--repeat N` reads the list N times (for timing).
+
+fn main() {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let mut repeat = 1;
+    if let Some(i) = args.iter().position(|a| a == "--repeat") {
+        repeat = args.get(i + 1).and_then(|n| n.parse().ok()).unwrap_or(1);
+        args.drain(i..(i + 2).min(args.len()));
+    }
+    let quiet = repeat > 1;
+    let mut failed = false;
+    for _ in 0..repeat {
+        for path in &args {
+            let data = match std::fs::read(path) {
+                Ok(d) => d,
+                Err(e) => {
+                    eprintln!("{path}: {e}");
+                    failed = true;
+                    continue;
+                }
+            };
+            match xls_text::parse(&data) {
+                Ok(book) => {
+                    let text = book.text();
+                    if !quiet {
+                        if args.len() > 1 {
+                            println!("==> {path} <==");
+                        }
+                        print!("{text}");
+                        for w in &book.warnings {
+                            eprintln!("{path}: warning: {w}");
+                        }
+                    }
+                }
+                Err(e) => {
+                    if !quiet {
+                        eprintln!("{path}: {e}");
+                    }
+                    failed = true;
+                }
+            }
+        }
+    }
+    std::process::exit(i32::from(failed));
+}
