@@ -314,11 +314,30 @@ pub(crate) fn render(
 }
 
 fn push_padded(out: &mut String, v: i32, width: usize) {
-    out.push_str(&format!("{v:0width$}"));
+    push_padded_i64(out, i64::from(v), width);
 }
 
+/// `v` in decimal, zero-padded to `width` digits (without `format!`: this
+/// runs for every date cell).
 fn push_padded_i64(out: &mut String, v: i64, width: usize) {
-    out.push_str(&format!("{v:0width$}"));
+    if v < 0 {
+        out.push('-');
+    }
+    let mut n = v.unsigned_abs();
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for _ in (buf.len() - i)..width.min(64) {
+        out.push('0');
+    }
+    out.extend(buf[i..].iter().map(|&b| char::from(b)));
 }
 
 #[cfg(test)]

@@ -24,6 +24,18 @@ impl Decimal {
         if a == 0.0 || !a.is_finite() {
             return Decimal::zero();
         }
+        if a.fract() == 0.0 && a < 1e15 {
+            // Whole numbers of up to 15 digits: their digits, no rounding.
+            let mut n = a as u64;
+            let mut digits = Vec::with_capacity(16);
+            while n > 0 {
+                digits.push((n % 10) as u8);
+                n /= 10;
+            }
+            digits.reverse();
+            let exp = digits.len() as i32;
+            return Decimal { digits, exp }.normalised();
+        }
         // `{:.14e}` rounds the exact binary value correctly to 15 digits.
         let s = format!("{:.*e}", EXCEL_DIGITS - 1, a);
         let (mantissa, exponent) = s.split_once('e').unwrap_or((&s, "0"));

@@ -126,64 +126,57 @@ fn integer_part(tokens: &[Token], digits: &str, grouping: bool, v: f64) -> Strin
         .iter()
         .filter(|t| matches!(t, Token::Digit(_) | Token::General))
         .count();
-    // Each placeholder's text, filled from the right.
-    let mut texts: Vec<String> = vec![String::new(); tokens.len()];
-    let mut remaining: Vec<char> = digits.chars().collect();
+    // Built back to front, then reversed.
+    let mut rev: Vec<char> = Vec::with_capacity(digits.len() + 8);
+    let mut remaining = digits.as_bytes();
     let mut seen = 0;
-    for (i, t) in tokens.iter().enumerate().rev() {
-        let Some(text) = texts.get_mut(i) else {
-            continue;
-        };
+    let mut count = 0usize;
+    let push_digit = |rev: &mut Vec<char>, c: char, count: &mut usize| {
+        if grouping {
+            if *count > 0 && *count % 3 == 0 {
+                rev.push(',');
+            }
+            *count += 1;
+        }
+        rev.push(c);
+    };
+    if slots == 0 && !digits.is_empty() {
+        // `.00` with a value of 1 or more: the integer digits still show.
+        for &b in digits.as_bytes().iter().rev() {
+            push_digit(&mut rev, char::from(b), &mut count);
+        }
+    }
+    for t in tokens.iter().rev() {
         match t {
             Token::Digit(d) => {
                 seen += 1;
                 if seen == slots {
                     // The leftmost placeholder takes every digit left.
                     if remaining.is_empty() {
-                        text.push_str(filler(*d));
+                        rev.extend(filler(*d).chars());
                     } else {
-                        text.extend(remaining.drain(..));
+                        for &b in remaining.iter().rev() {
+                            push_digit(&mut rev, char::from(b), &mut count);
+                        }
+                        remaining = &[];
                     }
-                } else if let Some(c) = remaining.pop() {
-                    text.push(c);
+                } else if let Some((&last, rest)) = remaining.split_last() {
+                    push_digit(&mut rev, char::from(last), &mut count);
+                    remaining = rest;
                 } else {
-                    text.push_str(filler(*d));
+                    rev.extend(filler(*d).chars());
                 }
             }
             Token::General => {
                 seen += 1;
-                text.push_str(&general::render(v.abs()));
+                rev.extend(general::render(v.abs()).chars().rev());
             }
-            Token::Literal(s) => text.push_str(s),
-            Token::Percent => text.push('%'),
-            Token::Comma => {}
-            Token::Text => {}
+            Token::Literal(s) => rev.extend(s.chars().rev()),
+            Token::Percent => rev.push('%'),
             _ => {}
         }
     }
-    if slots == 0 && !digits.is_empty() {
-        // `.00` with a value of 1 or more: the integer digits still show.
-        texts.push(digits.to_string());
-    }
-    if !grouping {
-        return texts.concat();
-    }
-    // Insert a separator before every third digit from the right.
-    let mut count = 0;
-    let mut out_rev: Vec<char> = Vec::new();
-    for (i, text) in texts.iter().enumerate().rev() {
-        let is_digits = matches!(tokens.get(i), Some(Token::Digit(_)));
-        for c in text.chars().rev() {
-            if is_digits && c.is_ascii_digit() {
-                if count > 0 && count % 3 == 0 {
-                    out_rev.push(',');
-                }
-                count += 1;
-            }
-            out_rev.push(c);
-        }
-    }
-    out_rev.into_iter().rev().collect()
+    rev.into_iter().rev().collect()
 }
 
 /// What a placeholder shows where there is no significant digit.

@@ -1,11 +1,16 @@
 //! Prints the text of each `.xls` given, `==> PATH <==` before each when
-//! there are several; `--repeat N` reads the list N times (for timing).
+//! there are several, as the textract CLI prints them (its `-j N` is
+//! accepted and ignored, so `cargo xtask compare --textract` can run this
+//! layer alone); `--repeat N` reads the list N times (for timing).
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let mut repeat = 1;
     if let Some(i) = args.iter().position(|a| a == "--repeat") {
         repeat = args.get(i + 1).and_then(|n| n.parse().ok()).unwrap_or(1);
+        args.drain(i..(i + 2).min(args.len()));
+    }
+    if let Some(i) = args.iter().position(|a| a == "-j") {
         args.drain(i..(i + 2).min(args.len()));
     }
     let quiet = repeat > 1;

@@ -1068,7 +1068,11 @@ impl<'o> Parser<'o> {
                     break 'rows;
                 }
                 text.extend(std::iter::repeat_n('\t', tabs));
-                text.push_str(&t.replace(['\r', '\n'], " "));
+                if t.contains(['\r', '\n']) {
+                    text.push_str(&t.replace(['\r', '\n'], " "));
+                } else {
+                    text.push_str(t);
+                }
                 col = *c;
                 first = false;
                 i += 1;
