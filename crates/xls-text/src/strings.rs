@@ -15,15 +15,22 @@ pub(crate) struct Frags<'a> {
     frags: Vec<&'a [u8]>,
     i: usize,
     pos: usize,
+    /// Bytes in all fragments.
+    total: usize,
+    /// Bytes in the fragments before the current one.
+    before: usize,
 }
 
 impl<'a> Frags<'a> {
     /// The fragments, the first being the record's own data.
     pub(crate) fn new(frags: Vec<&'a [u8]>) -> Self {
+        let total = frags.iter().map(|f| f.len()).sum();
         Frags {
             frags,
             i: 0,
             pos: 0,
+            total,
+            before: 0,
         }
     }
 
@@ -42,15 +49,10 @@ impl<'a> Frags<'a> {
         self.frags.get(self.i).copied().unwrap_or_default()
     }
 
-    /// Bytes left in all fragments.
+    /// Bytes left in all fragments (constant time: the SST asks per string).
     pub(crate) fn remaining(&self) -> usize {
-        let here = self.current().len().saturating_sub(self.pos);
-        here + self
-            .frags
-            .iter()
-            .skip(self.i + 1)
-            .map(|f| f.len())
-            .sum::<usize>()
+        self.total
+            .saturating_sub(self.before + self.pos.min(self.current().len()))
     }
 
     /// Moves to the next fragment; `false` at the end.
@@ -58,6 +60,7 @@ impl<'a> Frags<'a> {
         if self.i + 1 >= self.frags.len() {
             return false;
         }
+        self.before += self.current().len();
         self.i += 1;
         self.pos = 0;
         true

@@ -97,6 +97,10 @@ pub(crate) struct Parser<'o> {
     xf_formats: Vec<u16>,
     sst: Vec<String>,
     bound: Vec<BoundSheet>,
+    /// The first BOUNDSHEET of each substream offset.
+    bound_at: HashMap<u32, usize>,
+    /// Where to look for the next BOUNDSHEET not yet matched to a substream.
+    next_bound: usize,
     defined_names: Vec<String>,
     warnings: Vec<Warning>,
     warned: HashSet<(WarningKind, u32)>,
@@ -141,6 +145,8 @@ impl<'o> Parser<'o> {
             xf_formats: Vec::new(),
             sst: Vec::new(),
             bound: Vec::new(),
+            bound_at: HashMap::new(),
+            next_bound: 0,
             defined_names: Vec::new(),
             warnings: Vec::new(),
             warned: HashSet::new(),
@@ -315,11 +321,21 @@ impl<'o> Parser<'o> {
     fn start_sheet(&mut self, offset: u64, dt: u16) -> Sheet {
         self.sheets_seen += 1;
         let pos = u32::try_from(offset).unwrap_or(u32::MAX);
-        let idx = self
-            .bound
-            .iter()
-            .position(|b| !b.used && b.position == pos)
-            .or_else(|| self.bound.iter().position(|b| !b.used && b.kind != 6));
+        let by_offset = self
+            .bound_at
+            .get(&pos)
+            .copied()
+            .filter(|&i| self.bound.get(i).is_some_and(|b| !b.used));
+        let idx = by_offset.or_else(|| {
+            while self
+                .bound
+                .get(self.next_bound)
+                .is_some_and(|b| b.used || b.kind == 6)
+            {
+                self.next_bound += 1;
+            }
+            (self.next_bound < self.bound.len()).then_some(self.next_bound)
+        });
         match idx.and_then(|i| self.bound.get_mut(i)) {
             Some(b) => {
                 b.used = true;
@@ -510,6 +526,16 @@ impl<'o> Parser<'o> {
             )
         };
         let name = name.unwrap_or_else(|| format!("Sheet{}", self.bound.len() + 1));
+        if self.bound.len() >= 1 << 16 {
+            self.warn_once(
+                WarningKind::Limit,
+                4,
+                "more than 65,536 BOUNDSHEET records: the rest are ignored",
+                Some(rec.offset),
+            );
+            return;
+        }
+        self.bound_at.entry(position).or_insert(self.bound.len());
         self.bound.push(BoundSheet {
             position,
             name,
@@ -1024,9 +1050,12 @@ impl<'o> Parser<'o> {
             return;
         }
         // Hyperlink display texts fill the cells they sit on when those are empty.
-        for (r, c, text) in std::mem::take(&mut s.links) {
-            if !s.cells.iter().any(|(cr, cc, _)| *cr == r && *cc == c) {
-                s.cells.push((r, c, text));
+        if !s.links.is_empty() {
+            let filled: HashSet<(u32, u16)> = s.cells.iter().map(|(r, c, _)| (*r, *c)).collect();
+            for (r, c, text) in std::mem::take(&mut s.links) {
+                if !filled.contains(&(r, c)) {
+                    s.cells.push((r, c, text));
+                }
             }
         }
         let mut text = String::new();
