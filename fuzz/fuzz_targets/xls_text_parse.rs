@@ -9,8 +9,8 @@ use xls_text::Options;
 
 fuzz_target!(|data: &[u8]| {
     let mut options = Options::default();
-    options.limits.max_output_bytes = 1 << 22;
-    options.limits.max_cells = 1 << 16;
+    options.limits.max_output_bytes = 1 << 18;
+    options.limits.max_cells = 1 << 14;
     if let Ok(book) = xls_text::parse_with(data, &options) {
         let _ = book.text();
     }
