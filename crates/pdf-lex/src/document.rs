@@ -107,9 +107,29 @@ impl<'a> Document<'a> {
             }
         }
         if !doc.root_ok() {
-            return Err(Error::Corrupt("no document catalog (/Root) found".into()));
+            // A file cut short (a half-downloaded paper) often loses the
+            // catalog, which sits at the end, while most page objects
+            // survive: read those (see `Document::pages`).
+            if doc.rebuilt && doc.has_page_objects() {
+                doc.warn(
+                    None,
+                    "no document catalog (/Root) found: the file is probably cut short; \
+                     pages recovered from the page objects that survive"
+                        .into(),
+                );
+            } else {
+                return Err(Error::Corrupt("no document catalog (/Root) found".into()));
+            }
         }
         Ok(doc)
+    }
+
+    /// Whether any object in the file names itself a page (`/Page` not
+    /// followed by a name character), by a scan of the bytes; used only when
+    /// the catalog is missing.
+    fn has_page_objects(&self) -> bool {
+        memchr::memmem::find_iter(self.data, b"/Page")
+            .any(|at| !self.data.get(at + 5).is_some_and(u8::is_ascii_alphanumeric))
     }
 
     pub(crate) fn warn(&self, offset: Option<usize>, message: String) {

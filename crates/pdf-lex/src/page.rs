@@ -46,6 +46,14 @@ impl Inherited {
     }
 }
 
+/// What a page-tree walk has found so far.
+#[derive(Default)]
+struct Walk {
+    pages: Vec<Page>,
+    visited: HashSet<ObjRef>,
+    issues: Vec<String>,
+}
+
 impl Document<'_> {
     fn rect(&self, o: &Option<Object>) -> Option<[f64; 4]> {
         let o = self.resolve(o.as_ref()?).ok()?;
@@ -58,29 +66,110 @@ impl Document<'_> {
     }
 
     /// The pages in document order. Cycles and over-deep trees are cut
-    /// with a warning.
+    /// with a warning. Without a catalog (a file cut short), the pages are
+    /// recovered from the page objects that survive: the surviving page-tree
+    /// fragments in order, then orphaned pages by object number, each
+    /// inheriting what its surviving ancestors give.
     pub fn pages(&self) -> Result<Vec<Page>, Error> {
-        let catalog = self.catalog()?;
+        let catalog = match self.catalog() {
+            Ok(c) => c,
+            Err(e) if self.was_rebuilt() => return self.recover_pages().ok_or(e),
+            Err(e) => return Err(e),
+        };
         let root = catalog
             .get(b"Pages")
             .cloned()
             .ok_or(Error::Corrupt("catalog has no /Pages".into()))?;
+        let mut walk = Walk::default();
+        self.walk_tree(root, Inherited::default(), &mut walk);
+        for i in walk.issues {
+            self.warn(None, i);
+        }
+        Ok(walk.pages)
+    }
+
+    /// Pages from the objects that survive, when there is no catalog.
+    fn recover_pages(&self) -> Option<Vec<Page>> {
         let limits = &self.options().limits;
-        let mut pages = Vec::new();
-        let mut visited: HashSet<ObjRef> = HashSet::new();
+        let mut nodes: Vec<(ObjRef, Dict)> = Vec::new();
+        for r in self.object_refs().into_iter().take(limits.max_objects) {
+            if self.check_deadline().is_err() {
+                self.warn(None, "deadline reached while recovering pages".into());
+                break;
+            }
+            if let Ok(o) = self.get(r)
+                && let Some(d) = o.as_dict()
+                && matches!(d.get_name(b"Type"), Some(b"Page" | b"Pages"))
+            {
+                nodes.push((r, d.clone()));
+            }
+        }
+        let is_tree_node = |r: ObjRef| {
+            nodes
+                .iter()
+                .any(|(n, d)| *n == r && d.get_name(b"Type") == Some(b"Pages"))
+        };
+        let mut walk = Walk::default();
+        // Fragments: tree nodes whose parent did not survive, in object order.
+        for (r, d) in &nodes {
+            let parent = d.get(b"Parent").and_then(Object::as_ref);
+            if d.get_name(b"Type") == Some(b"Pages") && !parent.is_some_and(is_tree_node) {
+                let inherited = self.inherited_from(d);
+                self.walk_tree(Object::Ref(*r), inherited, &mut walk);
+            }
+        }
+        // Pages no surviving fragment reaches.
+        for (r, d) in &nodes {
+            if d.get_name(b"Type") == Some(b"Page") && !walk.visited.contains(r) {
+                let inherited = self.inherited_from(d);
+                self.walk_tree(Object::Ref(*r), inherited, &mut walk);
+            }
+        }
+        for i in walk.issues {
+            self.warn(None, i);
+        }
+        (!walk.pages.is_empty()).then_some(walk.pages)
+    }
+
+    /// The attributes a node inherits from its surviving ancestors.
+    fn inherited_from(&self, node: &Dict) -> Inherited {
+        let mut chain = Vec::new();
+        let mut seen = HashSet::new();
+        let mut next = node.get(b"Parent").and_then(Object::as_ref);
+        while let Some(r) = next {
+            if !seen.insert(r) || chain.len() > self.options().limits.max_depth {
+                break;
+            }
+            let Ok(o) = self.get(r) else { break };
+            let Some(d) = o.as_dict() else { break };
+            next = d.get(b"Parent").and_then(Object::as_ref);
+            chain.push(d.clone());
+        }
+        let mut inh = Inherited::default();
+        for d in chain.iter().rev() {
+            inh.update(d);
+        }
+        inh
+    }
+
+    /// Depth-first walk of the (sub)tree at `root`, leaves appended to
+    /// `walk.pages`.
+    fn walk_tree(&self, root: Object, inherited: Inherited, walk: &mut Walk) {
+        let limits = &self.options().limits;
         // Depth-first with an explicit stack, children pushed in reverse.
-        let mut stack: Vec<(Object, Inherited, usize)> = vec![(root, Inherited::default(), 0)];
-        let mut issues = Vec::new();
+        let mut stack: Vec<(Object, Inherited, usize)> = vec![(root, inherited, 0)];
         while let Some((node, inh, depth)) = stack.pop() {
             let id = node.as_ref();
             if let Some(r) = id {
-                if !visited.insert(r) {
-                    issues.push(format!("page tree visits {r} twice (cycle); skipped"));
+                if !walk.visited.insert(r) {
+                    walk.issues
+                        .push(format!("page tree visits {r} twice (cycle); skipped"));
                     continue;
                 }
             }
             if depth > limits.max_depth {
-                issues.push(format!("page tree deeper than {}; cut", limits.max_depth));
+                walk.issues
+                    .push(format!("page tree deeper than {}; cut", limits.max_depth));
                 continue;
             }
             let resolved = match self.resolve(&node) {
@@ -88,7 +177,7 @@ impl Document<'_> {
                 Err(e) => {
                     // A kid that cannot be parsed still stands for a page (as
                     // viewers count it); it is kept empty, with its inherited attributes.
-                    issues.push(format!(
+                    walk.issues.push(format!(
                         "page tree node unreadable, kept as an empty page: {e}"
                     ));
                     Object::Dict(Dict::new())
@@ -119,9 +208,9 @@ impl Document<'_> {
                 }
                 None if ty == Some(b"Pages") => {}
                 None => {
-                    if pages.len() >= limits.max_pages {
+                    if walk.pages.len() >= limits.max_pages {
                         // The pages read so far are good: keep them.
-                        issues.push(format!(
+                        walk.issues.push(format!(
                             "more than {} pages; the rest dropped (Limits::max_pages)",
                             limits.max_pages
                         ));
@@ -141,7 +230,7 @@ impl Document<'_> {
                         .rem_euclid(360)
                         / 90
                         * 90;
-                    pages.push(Page {
+                    walk.pages.push(Page {
                         id,
                         dict: dict.clone(),
                         resources,
@@ -152,10 +241,6 @@ impl Document<'_> {
                 }
             }
         }
-        for i in issues {
-            self.warn(None, i);
-        }
-        Ok(pages)
     }
 
     /// Number of pages (the length of [`Document::pages`]; 0 when the tree is unreadable).
@@ -205,5 +290,45 @@ impl Document<'_> {
             }
         }
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file cut before its catalog, trailer and xref: two page-tree
+    /// fragments (the second holding pages 3 and 4) and an orphaned page
+    /// whose parent is lost.
+    const CUT: &str = "%PDF-1.4\n\
+        3 0 obj <</Type/Pages/Parent 99 0 R/Kids[4 0 R 5 0 R]/Count 2/MediaBox[0 0 200 100]>> endobj\n\
+        4 0 obj <</Type/Page/Parent 3 0 R>> endobj\n\
+        5 0 obj <</Type/Page/Parent 3 0 R/Rotate 90>> endobj\n\
+        6 0 obj <</Type/Page/Parent 98 0 R/MediaBox[0 0 50 50]>> endobj\n\
+        7 0 obj <</Type/Pages/Kids[8 0 R]/Count 1>> endobj\n\
+        8 0 obj <</Type/Page/Parent 7 0 R>> endobj\n\
+        9 0 obj <</Type/Catal";
+
+    #[test]
+    fn pages_of_a_file_cut_before_its_catalog_are_recovered() {
+        let doc = Document::open(CUT.as_bytes()).unwrap();
+        let pages = doc.pages().unwrap();
+        let ids: Vec<u32> = pages.iter().map(|p| p.id.unwrap().num).collect();
+        assert_eq!(ids, [4, 5, 8, 6]);
+        assert_eq!(pages[0].media_box, Some([0.0, 0.0, 200.0, 100.0]));
+        assert_eq!(pages[1].rotate, 90);
+        assert_eq!(pages[3].media_box, Some([0.0, 0.0, 50.0, 50.0]));
+        assert!(
+            doc.warnings()
+                .iter()
+                .any(|w| w.message.contains("no document catalog")),
+            "{:?}",
+            doc.warnings()
+        );
+    }
+
+    #[test]
+    fn a_file_without_catalog_or_pages_is_still_an_error() {
+        assert!(Document::open(b"%PDF-1.4\n1 0 obj <</A 1>> endobj\n").is_err());
     }
 }

@@ -59,6 +59,10 @@ pub struct Options {
     pub password: Option<String>,
     /// Caps on work and output.
     pub limits: Limits,
+    /// Only these pages (1-based, inclusive ranges), in document order;
+    /// `None` for every page. The other pages are not interpreted and do not
+    /// appear in the text.
+    pub pages: Option<Vec<std::ops::RangeInclusive<usize>>>,
     /// `pdf-lex`'s caps (stream and document decompressed bytes, objects,
     /// depth) for the document [`extract_bytes`] opens; the facade lowers
     /// the stream cap to 16 MiB.

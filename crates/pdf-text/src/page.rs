@@ -44,10 +44,38 @@ impl<'c> ResScope<'c> {
     }
 }
 
+impl ResScope<'_> {
+    /// The stand-in for a font whose dictionary is missing or unreadable (a
+    /// file cut short, a dangling reference): the standard encoding with
+    /// Helvetica's widths, so the text of most Latin fonts still reads, with a
+    /// warning once per name.
+    fn missing_font(&self, name: &[u8]) -> Rc<dyn TextFont> {
+        let key = ObjRef::new(u32::MAX, 0);
+        let label = String::from_utf8_lossy(name).into_owned();
+        let mut fonts = self.ctx.fonts.borrow_mut();
+        let mut warnings = self.ctx.warnings.borrow_mut();
+        let warning = format!(
+            "font /{label} is missing or unreadable; its text read with the standard encoding"
+        );
+        if !warnings.contains(&warning) {
+            warnings.push(warning);
+        }
+        let font = fonts.entry(key).or_insert_with(|| {
+            let mut dict = Dict::new();
+            dict.insert(b"Subtype".to_vec(), Object::Name(b"Type1".to_vec()));
+            dict.insert(b"BaseFont".to_vec(), Object::Name(b"Helvetica".to_vec()));
+            Rc::new(PdfFont::load(self.ctx.doc, &dict, &mut Vec::new()))
+        });
+        font.clone() as Rc<dyn TextFont>
+    }
+}
+
 impl<'c> Scope<'c> for ResScope<'c> {
     fn font(&self, name: &[u8]) -> Option<Rc<dyn TextFont>> {
-        let (id, obj) = self.entry(b"Font", name)?;
-        let dict = obj.as_dict()?;
+        let Some((id, Object::Dict(dict))) = self.entry(b"Font", name) else {
+            return Some(self.missing_font(name));
+        };
+        let dict = &dict;
         if let Some(id) = id
             && let Some(f) = self.ctx.fonts.borrow().get(&id)
         {
@@ -353,6 +381,14 @@ pub(crate) fn extract(doc: &Document<'_>, options: &Options) -> Result<PdfText, 
             });
             break;
         }
+        if let Some(ranges) = &options.pages
+            && !ranges.iter().any(|r| r.contains(&(index + 1)))
+        {
+            if ranges.iter().all(|r| *r.end() < index + 1) {
+                break;
+            }
+            continue;
+        }
         let key = keys[index].as_deref();
         let shared = key.filter(|k| remaining.get(k).is_some_and(|&n| n > 1));
         let cached = key.and_then(|k| cache.get(k).cloned());
@@ -367,8 +403,23 @@ pub(crate) fn extract(doc: &Document<'_>, options: &Options) -> Result<PdfText, 
         let (result, stop) = match cached {
             Some(r) => (r, false),
             None => {
-                let (r, ops, stop) = run_page(&ctx, page, limits, ops_left, &layout_opts);
+                let (mut r, ops, mut stop) = run_page(&ctx, page, limits, ops_left, &layout_opts);
                 ops_left = ops_left.saturating_sub(ops);
+                // The deadline may also pass inside an object load (a font,
+                // a resource dictionary), which the page then goes without:
+                // say so, and read no further.
+                if !stop
+                    && limits
+                        .deadline
+                        .is_some_and(|d| std::time::Instant::now() >= d)
+                {
+                    r.warnings.push(
+                        "deadline reached while this page was read; what it had not loaded \
+                         (fonts, resources) is missing and later pages are dropped"
+                            .into(),
+                    );
+                    stop = true;
+                }
                 if let Some(k) = shared
                     && !stop
                 {

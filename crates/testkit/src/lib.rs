@@ -11,6 +11,8 @@
 //! - [`biff`]: a deterministic BIFF (`.xls` record) writer: strings, an
 //!   SST split across CONTINUE records, cells, comments, text boxes, and
 //!   workbook streams with their BOUNDSHEET offsets.
+//! - [`crypto`]: deterministic MS-OFFCRYPTO encryptors (XOR, RC4, RC4
+//!   CryptoAPI, Standard, Agile) for encrypted fixtures.
 //! - [`cfb`]: a deterministic MS-CFB writer (storages, streams, mini stream,
 //!   version 3 and 4) and OLE property-set writers, for fixtures of every
 //!   compound-file format.
@@ -29,6 +31,7 @@
 pub mod biff;
 pub mod cfb;
 pub mod corpus;
+pub mod crypto;
 pub mod rng;
 
 use std::path::{Path, PathBuf};

@@ -1,80 +1,153 @@
-//! Turning the command line's paths into the ordered list of files to read.
+//! Turning the command line's paths into the ordered list of inputs: files
+//! as given, `-` for standard input, and directories walked (with `-r`) the
+//! way ripgrep walks them — sorted, hidden files and VCS folders skipped
+//! unless `--hidden`, `-g` globs, a size cap.
 
 use std::path::{Path, PathBuf};
 
-/// A path that could not be walked, reported like a failed input.
-#[derive(Debug)]
-pub struct WalkError {
-    /// The path as it was met.
-    pub path: PathBuf,
-    /// What went wrong.
-    pub message: String,
+use ignore::WalkBuilder;
+use ignore::overrides::OverrideBuilder;
+
+/// How directories are walked.
+#[derive(Debug, Clone, Default)]
+pub struct Walk {
+    /// Walk directories at all (`-r`).
+    pub recursive: bool,
+    /// Include hidden files and folders, and VCS folders (`--hidden`).
+    pub hidden: bool,
+    /// Include/exclude globs as ripgrep's `-g` (`!` excludes).
+    pub globs: Vec<String>,
+    /// Skip files larger than this during a walk (`--max-filesize`).
+    pub max_filesize: Option<u64>,
 }
 
-/// One input in output order: a file to extract, or a path that failed
-/// before extraction.
+/// One input in output order.
 #[derive(Debug)]
 pub enum Input {
     /// A file (or anything not a directory: extraction reports what it is).
     File(PathBuf),
-    /// A directory given without `-r`, or one that could not be read.
-    Failed(WalkError),
+    /// Standard input (`-`).
+    Stdin,
+    /// A path that failed before extraction: a directory given without
+    /// `-r`, or one that could not be read.
+    Failed {
+        /// The path as met.
+        path: PathBuf,
+        /// What went wrong.
+        message: String,
+    },
 }
 
 impl Input {
-    /// The path, as met.
+    /// The path as met (`-` for standard input).
     pub fn path(&self) -> &Path {
         match self {
-            Input::File(p) => p,
-            Input::Failed(e) => &e.path,
+            Input::File(p) | Input::Failed { path: p, .. } => p,
+            Input::Stdin => Path::new("-"),
         }
     }
 }
 
-/// Expands `paths` in order: files as given, directories (with `recursive`)
-/// walked depth-first in sorted order. A directory without `recursive`, or a
-/// directory that cannot be read, is an [`Input::Failed`] in its place.
-pub fn collect(paths: &[PathBuf], recursive: bool) -> Vec<Input> {
-    let mut inputs = Vec::new();
+/// What collecting found: the inputs, and how many files a walk skipped for
+/// their size.
+#[derive(Debug, Default)]
+pub struct Collected {
+    /// Inputs in output order.
+    pub inputs: Vec<Input>,
+    /// Files left out by `--max-filesize`.
+    pub too_large: usize,
+}
+
+/// Expands `paths` in order: files as given, `-` as standard input,
+/// directories (with `recursive`) walked in sorted order. A directory
+/// without `recursive`, or one that cannot be walked, is an
+/// [`Input::Failed`] in its place. Bad globs are an error.
+pub fn collect(paths: &[PathBuf], walk: &Walk) -> Result<Collected, String> {
+    let mut out = Collected::default();
     for path in paths {
-        if path.is_dir() {
-            if recursive {
-                walk(path, &mut inputs);
+        if path.as_os_str() == "-" {
+            out.inputs.push(Input::Stdin);
+        } else if path.is_dir() {
+            if walk.recursive {
+                walk_dir(path, walk, &mut out)?;
             } else {
-                inputs.push(Input::Failed(WalkError {
+                out.inputs.push(Input::Failed {
                     path: path.clone(),
                     message: "is a directory (use -r to walk it)".into(),
-                }));
+                });
             }
         } else {
             // Missing files are passed on: extraction reports them as I/O errors.
-            inputs.push(Input::File(path.clone()));
+            out.inputs.push(Input::File(path.clone()));
         }
     }
-    inputs
+    Ok(out)
 }
 
-fn walk(dir: &Path, inputs: &mut Vec<Input>) {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(rd) => rd,
-        Err(e) => {
-            inputs.push(Input::Failed(WalkError {
-                path: dir.to_path_buf(),
-                message: e.to_string(),
-            }));
-            return;
+fn walk_dir(dir: &Path, walk: &Walk, out: &mut Collected) -> Result<(), String> {
+    let mut builder = WalkBuilder::new(dir);
+    builder
+        .hidden(!walk.hidden)
+        // Documents are not source code: .gitignore files do not apply,
+        // but VCS folders are skipped with the hidden ones.
+        .git_ignore(false)
+        .git_global(false)
+        .git_exclude(false)
+        .ignore(false)
+        .parents(false)
+        .follow_links(false)
+        .sort_by_file_path(|a, b| a.cmp(b));
+    if !walk.globs.is_empty() {
+        let mut overrides = OverrideBuilder::new(dir);
+        for g in &walk.globs {
+            overrides
+                .add(g)
+                .map_err(|e| format!("invalid glob {g:?}: {e}"))?;
         }
-    };
-    let mut children: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    children.sort();
-    for child in children {
-        // Symlinked directories are not followed, so a link cycle cannot loop.
-        let is_dir = std::fs::symlink_metadata(&child).is_ok_and(|m| m.is_dir());
-        if is_dir {
-            walk(&child, inputs);
-        } else {
-            inputs.push(Input::File(child));
+        builder.overrides(
+            overrides
+                .build()
+                .map_err(|e| format!("invalid globs: {e}"))?,
+        );
+    }
+    if !walk.hidden {
+        builder.filter_entry(|e| {
+            !matches!(
+                e.file_name().to_str(),
+                Some(".git" | ".hg" | ".svn" | ".bzr" | "_darcs" | "CVS")
+            )
+        });
+    }
+    for entry in builder.build() {
+        match entry {
+            Ok(e) => {
+                if e.file_type().is_some_and(|t| t.is_dir()) {
+                    continue;
+                }
+                if let Some(max) = walk.max_filesize
+                    && e.metadata().is_ok_and(|m| m.len() > max)
+                {
+                    out.too_large += 1;
+                    continue;
+                }
+                out.inputs.push(Input::File(e.into_path()));
+            }
+            Err(err) => out.inputs.push(Input::Failed {
+                path: error_path(&err).unwrap_or_else(|| dir.to_path_buf()),
+                message: err.to_string(),
+            }),
         }
+    }
+    Ok(())
+}
+
+fn error_path(err: &ignore::Error) -> Option<PathBuf> {
+    match err {
+        ignore::Error::WithPath { path, .. } => Some(path.clone()),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+            error_path(err)
+        }
+        _ => None,
     }
 }
 
@@ -82,30 +155,56 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>) {
 mod tests {
     use super::*;
 
-    #[test]
-    fn directories_walk_sorted_and_need_recursive() {
-        let dir = std::env::temp_dir().join(format!("textract-inputs-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(dir.join("b")).unwrap();
-        for f in ["c.txt", "a.txt", "b/z.txt", "b/y.txt"] {
-            std::fs::write(dir.join(f), "x").unwrap();
-        }
-        let inputs = collect(std::slice::from_ref(&dir), true);
-        assert!(inputs.iter().all(|i| matches!(i, Input::File(_))));
-        let rel: Vec<String> = inputs
+    fn rel(dir: &Path, inputs: &[Input]) -> Vec<String> {
+        inputs
             .iter()
             .map(|i| {
                 i.path()
-                    .strip_prefix(&dir)
+                    .strip_prefix(dir)
                     .unwrap()
                     .to_string_lossy()
                     .into_owned()
             })
-            .collect();
-        assert_eq!(rel, ["a.txt", "b/y.txt", "b/z.txt", "c.txt"]);
-        let inputs = collect(std::slice::from_ref(&dir), false);
-        assert_eq!(inputs.len(), 1);
-        assert!(matches!(&inputs[0], Input::Failed(e) if e.message.contains("-r")));
+            .collect()
+    }
+
+    #[test]
+    fn directories_walk_sorted_skip_hidden_and_need_recursive() {
+        let dir = std::env::temp_dir().join(format!("textract-inputs-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("b")).unwrap();
+        std::fs::create_dir_all(dir.join(".git")).unwrap();
+        for f in [
+            "c.txt",
+            "a.txt",
+            "b/z.txt",
+            "b/y.pdf",
+            ".hidden.txt",
+            ".git/HEAD",
+        ] {
+            std::fs::write(dir.join(f), "x").unwrap();
+        }
+        let mut walk = Walk {
+            recursive: true,
+            ..Walk::default()
+        };
+        let got = collect(std::slice::from_ref(&dir), &walk).unwrap();
+        assert_eq!(
+            rel(&dir, &got.inputs),
+            ["a.txt", "b/y.pdf", "b/z.txt", "c.txt"]
+        );
+        walk.hidden = true;
+        let got = collect(std::slice::from_ref(&dir), &walk).unwrap();
+        assert_eq!(got.inputs.len(), 6);
+        walk.hidden = false;
+        walk.globs = vec!["*.pdf".into()];
+        let got = collect(std::slice::from_ref(&dir), &walk).unwrap();
+        assert_eq!(rel(&dir, &got.inputs), ["b/y.pdf"]);
+        walk.globs = vec!["!b/**".into()];
+        let got = collect(std::slice::from_ref(&dir), &walk).unwrap();
+        assert_eq!(rel(&dir, &got.inputs), ["a.txt", "c.txt"]);
+        let got = collect(std::slice::from_ref(&dir), &Walk::default()).unwrap();
+        assert!(matches!(&got.inputs[0], Input::Failed { message, .. } if message.contains("-r")));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -4,18 +4,27 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::Format;
+pub use doc_model::{EmbeddedKind, Metadata, Part, PartKind};
 
-/// What `extract` returns: the text, metadata and encoding of one document,
-/// with the warnings of the layers that read it.
+use crate::{ErrorInfo, Format};
+
+/// What `extract` returns: the text, parts, metadata and encoding of one
+/// document, the files embedded in it (each extracted in turn), and the
+/// warnings of the layers that read it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[non_exhaustive]
 pub struct Document {
     /// The format the document was read as.
     pub format: Format,
-    /// The extracted text, in reading order; pages separated by `\f` where the
-    /// format has pages.
+    /// The extracted text in reading order: the parts joined, or for a paged
+    /// format (PDF) the pages separated by `\f`. Embedded documents are not
+    /// in it; [`Document::text_with_embedded`] adds them.
     pub text: String,
+    /// The document's stories — body, headers, footers, notes, comments,
+    /// text boxes, slides, sheets, annotations, form fields — in reading
+    /// order. A paged format keeps its pages in `text`; its parts are only
+    /// what is not page text.
+    pub parts: Vec<Part>,
     /// Document properties, each present only when the file states it.
     pub metadata: Metadata,
     /// The WHATWG name of the character encoding the text was decoded from
@@ -23,6 +32,13 @@ pub struct Document {
     pub encoding: Option<String>,
     /// What was damaged, skipped or guessed; the text is what could be read.
     pub warnings: Vec<Warning>,
+    /// The files inside the document (attachments, OLE objects, archive
+    /// entries, and with [`crate::EmbeddedOptions::images`] pictures), each
+    /// with its own extraction.
+    pub embedded: Vec<Embedded>,
+    /// Files a layer found, not yet turned into [`Embedded`] entries.
+    #[serde(skip)]
+    pub(crate) pending: Vec<doc_model::EmbeddedFile>,
 }
 
 impl Document {
@@ -31,44 +47,114 @@ impl Document {
         Document {
             format,
             text: String::new(),
+            parts: Vec::new(),
             metadata: Metadata::default(),
             encoding: None,
             warnings: Vec::new(),
+            embedded: Vec::new(),
+            pending: Vec::new(),
+        }
+    }
+
+    /// The MIME type of the format.
+    pub fn mime_type(&self) -> &'static str {
+        self.format.mime_type()
+    }
+
+    /// The text, followed by the text of every embedded document (depth
+    /// first, in order), each after a `--- <embedded path> ---` line: what the
+    /// command line prints, and what a search index wants as one string.
+    pub fn text_with_embedded(&self) -> String {
+        let mut out = self.text.clone();
+        for e in &self.embedded {
+            e.append_text(&mut out);
+        }
+        out
+    }
+
+    /// Every document in the tree — this one, then each embedded document
+    /// depth first — with its embedded path (`None` for this one).
+    pub fn walk(&self) -> Vec<(Option<&Embedded>, &Document)> {
+        let mut out = vec![(None, self)];
+        fn visit<'a>(doc: &'a Document, out: &mut Vec<(Option<&'a Embedded>, &'a Document)>) {
+            for e in &doc.embedded {
+                if let Content::Document(child) = &e.content {
+                    out.push((Some(e), child));
+                    visit(child, out);
+                }
+            }
+        }
+        visit(self, &mut out);
+        out
+    }
+}
+
+/// A file inside a document: where it sits, what it is, and what came of
+/// extracting it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[non_exhaustive]
+pub struct Embedded {
+    /// Its position in the container from the top document, as Apache Tika
+    /// writes `X-TIKA:embedded_resource_path`
+    /// (`/ObjectPool/_1310388058/report.xls`, `/attach2.pdf/ja_notice.doc`).
+    pub path: String,
+    /// Its own file name, where the container states one.
+    pub name: Option<String>,
+    /// How it is embedded.
+    pub kind: EmbeddedKind,
+    /// Its media type: as the container states it, else as detected.
+    pub media_type: Option<String>,
+    /// Its size in bytes.
+    pub size: u64,
+    /// The SHA-256 of its bytes, lowercase hex.
+    pub sha256: String,
+    /// Width and height in pixels, for an image whose header states them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dimensions: Option<(u32, u32)>,
+    /// The extracted document, the error for this child alone, or nothing.
+    #[serde(skip)]
+    pub content: Content,
+    /// The bytes, kept only with [`crate::EmbeddedOptions::keep_bytes`]
+    /// (`--extract-dir`).
+    #[serde(skip)]
+    pub data: Option<Vec<u8>>,
+}
+
+impl Embedded {
+    fn append_text(&self, out: &mut String) {
+        let Content::Document(doc) = &self.content else {
+            return;
+        };
+        if !out.is_empty() && !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push_str("--- ");
+        out.push_str(&self.path);
+        out.push_str(" ---\n");
+        out.push_str(&doc.text);
+        for e in &doc.embedded {
+            e.append_text(out);
         }
     }
 }
 
-/// Document properties. Timestamps are RFC 3339 strings in UTC
-/// (`2024-01-02T03:04:05Z`), or as close to that as the file allows.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+/// What came of extracting an embedded file.
+#[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
-pub struct Metadata {
-    /// The document title.
-    pub title: Option<String>,
-    /// The author (PDF `/Author`, OLE `PIDSI_AUTHOR`).
-    pub author: Option<String>,
-    /// The subject.
-    pub subject: Option<String>,
-    /// Keywords, as the file states them (one string).
-    pub keywords: Option<String>,
-    /// When the document was created.
-    pub created: Option<String>,
-    /// When the document was last modified.
-    pub modified: Option<String>,
-    /// The application that produced the file (PDF `/Producer`, OLE `PIDSI_APPNAME`).
-    pub producer: Option<String>,
-    /// The application the content was authored in (PDF `/Creator`).
-    pub creator: Option<String>,
-    /// The number of pages, where the format has pages.
-    pub page_count: Option<u64>,
-    /// The natural language (BCP 47 tag such as `ja` or `en-US`).
-    pub language: Option<String>,
+pub enum Content {
+    /// The child's own document (recursively, with its parts and embedded files).
+    Document(Box<Document>),
+    /// The child could not be extracted; its parent is unaffected.
+    Failed(ErrorInfo),
+    /// Not extracted: a picture, or a limit or cycle stopped it (a warning
+    /// on the parent says which).
+    NotExtracted,
 }
 
 /// A defect found while reading: the layer that found it and what it says.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Warning {
-    /// The layer that reported it (`pdf-lex`, `ole-cfb-read`, …).
+    /// The layer that reported it (`pdf-lex`, `ole-cfb-read`, `textract`, …).
     pub layer: &'static str,
     /// What was wrong and what was done about it.
     pub message: String,

@@ -1,70 +1,141 @@
 //! `textract`: detect a document's format from its bytes, run the layer that
-//! reads it, and return one [`Document`] — text, metadata, encoding, warnings.
+//! reads it, and return one [`Document`] — text, parts, metadata, encoding,
+//! warnings, and the files embedded in it, each extracted in turn.
 //!
 //! This crate is a thin facade: it holds no format logic of its own. Each
-//! format lives in its own crate, usable alone: `ole-cfb-read` (OLE compound
-//! files), `msdoc-text` (Word 97–2003 and 6/95), `pdf-lex` and `pdf-text`
-//! (PDF), `pdf-cmap` (CMaps and encodings), `html-charset` and `html-text`
-//! (HTML and plain text in any encoding).
+//! format lives in its own crate, usable alone and re-exported here:
+//! [`ole_cfb_read`] (OLE compound files), [`msdoc_text`] (Word 97–2003 and
+//! 6/95), [`pdf_lex`] and [`pdf_text`] (PDF), [`html_charset`] and
+//! [`html_text`] (HTML and plain text in any encoding). One table lists every
+//! format (name, MIME type, extractor); a cargo feature per format (`pdf`,
+//! `doc`, `html`, `archive`; all on by default) leaves out the layers a build
+//! does not need.
 //!
 //! What it does not do: guess from file names, write documents, or return an
-//! empty success for a format it cannot read — such a format gives
-//! [`Error::Unsupported`] naming it.
+//! empty success for something it cannot read — such input gives
+//! [`Error::Unsupported`] naming the format or MIME type.
 //!
 //! ```
-//! use textract::{extract, Format, Options};
+//! use textract::{extract, Format, Options, PartKind};
 //!
 //! let doc = extract(b"<!DOCTYPE html><title>Hi</title><p>Hello, world", &Options::default())?;
 //! assert_eq!(doc.format, Format::Html);
 //! assert!(doc.text.contains("Hello, world"));
+//! assert_eq!(doc.parts[0].kind, PartKind::Body);
 //! assert_eq!(doc.metadata.title.as_deref(), Some("Hi"));
+//!
+//! let err = extract(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR", &Options::default()).unwrap_err();
+//! assert_eq!(err.to_string(), "not a document: image/png");
 //! # Ok::<(), textract::Error>(())
 //! ```
 #![forbid(unsafe_code)]
+// A build without every format leaves some shared helpers unused.
+#![cfg_attr(
+    not(all(
+        feature = "pdf",
+        feature = "doc",
+        feature = "html",
+        feature = "archive"
+    )),
+    allow(dead_code, unused_imports)
+)]
 
-mod container;
+mod detect;
 mod document;
+mod embedded;
 mod error;
 mod format;
-mod markup;
+mod formats;
 mod options;
-mod pdf;
+mod registry;
 
 use std::path::Path;
 use std::time::Instant;
 
-pub use document::{Document, Metadata, Warning};
-pub use error::{Error, ErrorKind};
+pub use document::{Content, Document, Embedded, EmbeddedKind, Metadata, Part, PartKind, Warning};
+pub use error::{Error, ErrorInfo, ErrorKind, LayerError};
 pub use format::{ALL_FORMATS, Format, UnknownFormat};
-pub use options::{Limits, Options};
+pub use options::{EmbeddedOptions, Limits, Options, parse_pages};
 
-/// Extracts the text and metadata of the document in `bytes`.
+pub use doc_model;
+#[cfg(feature = "html")]
+pub use html_charset;
+#[cfg(feature = "html")]
+pub use html_text;
+#[cfg(feature = "doc")]
+pub use msdoc_text;
+#[cfg(feature = "ole")]
+pub use ole_cfb_read;
+#[cfg(feature = "pdf")]
+pub use pdf_lex;
+#[cfg(feature = "pdf")]
+pub use pdf_text;
+
+use detect::Parsed;
+use embedded::Budget;
+
+/// What every format's extractor gets: the caller's options, the deadline,
+/// and the container detection already opened.
+pub(crate) struct Context<'a> {
+    /// The format being read (detected or forced).
+    pub format: Format,
+    pub options: &'a Options,
+    pub deadline: Option<Instant>,
+    pub parsed: Parsed<'a>,
+    pub budget: &'a Budget,
+}
+
+/// Extracts the text, parts, metadata and embedded documents of the
+/// document in `bytes`.
 ///
 /// The format is detected from the bytes unless [`Options::format`] names it.
 pub fn extract(bytes: &[u8], options: &Options) -> Result<Document, Error> {
     let limit = options.limits.max_input_bytes;
     if bytes.len() as u64 > limit {
         return Err(Error::LimitExceeded {
+            format: None,
             what: "input bytes",
             limit,
         });
     }
     let deadline = options.limits.deadline_from_now();
-    let format = options.format.unwrap_or_else(|| Format::detect(bytes));
-    let result = match format {
-        Format::Pdf => pdf::extract(bytes, options, deadline),
-        Format::Doc => container::extract_doc(bytes, options, deadline),
-        Format::Html | Format::Xml => Ok(markup::extract_html(bytes, format, options)),
-        Format::Text => Ok(markup::extract_text(bytes, options)),
-        Format::OoxmlEncrypted => return Err(Error::Encrypted(format)),
-        other => return Err(Error::Unsupported(other)),
+    let budget = Budget::default();
+    embedded::extract_tree(bytes, options, deadline, &budget, &mut Vec::new())
+}
+
+/// Detects, extracts and post-processes one document (children are
+/// extracted by the caller, [`embedded::extract_tree`]).
+pub(crate) fn extract_one(
+    bytes: &[u8],
+    options: &Options,
+    deadline: Option<Instant>,
+    budget: &Budget,
+) -> Result<Document, Error> {
+    let sniffed = match options.format {
+        Some(format) => detect::Sniffed {
+            format,
+            parsed: Parsed::Nothing,
+        },
+        None => detect::sniff_with(bytes, options)?,
     };
-    let mut doc = match (result, deadline) {
+    let format = sniffed.format;
+    let Some(extract) = registry::entry(format).extract else {
+        return Err(Error::unsupported(format));
+    };
+    let ctx = Context {
+        format,
+        options,
+        deadline,
+        parsed: sniffed.parsed,
+        budget,
+    };
+    let mut doc = match (extract(bytes, &ctx), deadline) {
         (Ok(doc), _) => doc,
         // A layer that ran out of time may report what it then could not
         // read (a missing catalog, an unreadable stream): say why.
         (Err(_), Some(d)) if Instant::now() >= d => {
             return Err(Error::LimitExceeded {
+                format: Some(format),
                 what: "deadline (milliseconds)",
                 limit: options
                     .limits
@@ -72,10 +143,50 @@ pub fn extract(bytes: &[u8], options: &Options) -> Result<Document, Error> {
                     .map_or(0, |t| u64::try_from(t.as_millis()).unwrap_or(u64::MAX)),
             });
         }
-        (Err(e), _) => return Err(e),
+        (Err(e), _) => return Err(e.with_format(format)),
     };
+    if options.metadata_only {
+        doc.text.clear();
+        doc.parts.clear();
+    }
     truncate_output(&mut doc, options.limits.max_output_bytes);
     Ok(doc)
+}
+
+/// What [`detect`] finds: the document format, or for content that is not a
+/// document textract knows, its MIME type alone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Detected {
+    /// The format, when the bytes are a document textract recognises.
+    pub format: Option<Format>,
+    /// The MIME type: the format's, or what was recognised (`image/png`,
+    /// `application/octet-stream`); `None` for empty input.
+    pub mime_type: Option<String>,
+}
+
+/// Detects the format and MIME type of `bytes` without extracting anything
+/// (the CLI's `--detect`).
+///
+/// ```
+/// let d = textract::detect(b"GIF89a\x01\x00\x01\x00\x00\x00\x00;");
+/// assert_eq!(d.format, None);
+/// assert_eq!(d.mime_type.as_deref(), Some("image/gif"));
+/// let d = textract::detect(b"%PDF-1.7");
+/// assert_eq!(d.format, Some(textract::Format::Pdf));
+/// assert_eq!(d.mime_type.as_deref(), Some("application/pdf"));
+/// ```
+pub fn detect(bytes: &[u8]) -> Detected {
+    match detect::sniff(bytes) {
+        Ok(s) => Detected {
+            format: Some(s.format),
+            mime_type: Some(s.format.mime_type().to_string()),
+        },
+        Err(e) => Detected {
+            format: e.format(),
+            mime_type: e.mime_type().map(str::to_string),
+        },
+    }
 }
 
 /// Reads the file at `path` and extracts it as [`extract`] does; the file's
@@ -85,6 +196,7 @@ pub fn extract_path(path: impl AsRef<Path>, options: &Options) -> Result<Documen
     let limit = options.limits.max_input_bytes;
     if std::fs::metadata(path)?.len() > limit {
         return Err(Error::LimitExceeded {
+            format: None,
             what: "input bytes",
             limit,
         });
@@ -132,8 +244,25 @@ mod tests {
 
     #[test]
     fn formats_without_a_layer_are_unsupported_not_empty() {
-        let err = extract(b"x", &Options::default().with_format(Format::Pptx)).unwrap_err();
-        assert!(matches!(err, Error::Unsupported(Format::Pptx)));
-        assert_eq!(err.to_string(), "pptx documents are not supported yet");
+        let err = extract(b"x", &Options::default().with_format(Format::Xlsb)).unwrap_err();
+        assert!(matches!(
+            err,
+            Error::Unsupported {
+                format: Some(Format::Xlsb),
+                ..
+            }
+        ));
+        assert_eq!(err.format(), Some(Format::Xlsb));
+        assert_eq!(
+            err.to_string(),
+            "unsupported: Excel 2007+ binary workbook is not read"
+        );
+    }
+
+    #[test]
+    fn empty_input_is_its_own_error() {
+        let err = extract(b"", &Options::default()).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Empty);
+        assert_eq!(err.kind().name(), "empty");
     }
 }

@@ -1,6 +1,7 @@
 //! What the caller can tell `extract`: a format to trust, a transport
 //! content type, a password, and limits.
 
+use std::ops::RangeInclusive;
 use std::time::{Duration, Instant};
 
 use crate::Format;
@@ -15,8 +16,9 @@ pub struct Options {
     /// A transport-layer `Content-Type` (e.g. `text/html; charset=Shift_JIS`)
     /// for HTML and text charset sniffing, as a browser would get it from HTTP.
     pub content_type: Option<String>,
-    /// The password of an encrypted PDF (user or owner); the empty password
-    /// is always tried first.
+    /// The password of an encrypted document (PDF user or owner password,
+    /// Office, ODF); the empty or the format's default password is always
+    /// tried first.
     pub password: Option<String>,
     /// PDF: keep the horizontal positions of the text on each line (like
     /// `pdftotext -layout`) instead of reading order.
@@ -24,14 +26,28 @@ pub struct Options {
     /// PDF: keep a word hyphenated at a line end as printed (`com-⏎pile`)
     /// instead of joining it (`compile`, the default, as pdftotext does).
     pub keep_hyphenation: bool,
+    /// Paged formats (PDF): only these pages, 1-based inclusive ranges
+    /// ([`parse_pages`] reads `3-5,8`); `None` for all.
+    pub pages: Option<Vec<RangeInclusive<usize>>>,
+    /// Read the metadata only: `text` and `parts` stay empty, and layers
+    /// that can skip the text (PDF) do.
+    pub metadata_only: bool,
     /// Limits that keep one bad file from taking the machine.
     pub limits: Limits,
+    /// Whether and how far to extract the files inside a document.
+    pub embedded: EmbeddedOptions,
 }
 
 impl Options {
     /// Default options with `format` forced.
     pub fn with_format(mut self, format: Format) -> Options {
         self.format = Some(format);
+        self
+    }
+
+    /// Default options with a password for encrypted documents.
+    pub fn with_password(mut self, password: impl Into<String>) -> Options {
+        self.password = Some(password.into());
         self
     }
 
@@ -112,4 +128,85 @@ impl Limits {
     pub(crate) fn deadline_from_now(&self) -> Option<Instant> {
         self.deadline.and_then(|d| Instant::now().checked_add(d))
     }
+}
+
+/// Extraction of the files inside a document (attachments, OLE objects,
+/// archive entries, pictures), bounded like Apache Tika's embedded-document
+/// limits. Each limit that trips is a warning on the document naming it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct EmbeddedOptions {
+    /// Extract embedded documents at all (default true; `--no-embedded`).
+    pub extract: bool,
+    /// List pictures too (default false: decoding every image of a PDF to
+    /// PNG costs more than its text; `--images`, implied by `--extract-dir`).
+    pub images: bool,
+    /// Keep each embedded file's bytes in [`crate::Embedded::data`]
+    /// (default false; `--extract-dir` sets it).
+    pub keep_bytes: bool,
+    /// Deepest nesting entered (default 10): a child at depth 11 is listed, not extracted.
+    pub max_depth: usize,
+    /// Most embedded files per top document (default 10,000).
+    pub max_count: usize,
+    /// Most bytes of embedded files per top document, after decompression
+    /// (default 256 MiB).
+    pub max_total_bytes: u64,
+    /// Largest ratio of an archive entry's size to its compressed size
+    /// (default 100): a zip bomb's entries are skipped, not inflated.
+    pub max_ratio: u64,
+}
+
+impl Default for EmbeddedOptions {
+    fn default() -> EmbeddedOptions {
+        EmbeddedOptions {
+            extract: true,
+            images: false,
+            keep_bytes: false,
+            max_depth: 10,
+            max_count: 10_000,
+            max_total_bytes: 256 << 20,
+            max_ratio: 100,
+        }
+    }
+}
+
+/// Parses a page selection like `3`, `3-5`, `7-` (to the end) or `1-3,8`
+/// into 1-based inclusive ranges.
+///
+/// ```
+/// assert_eq!(textract::parse_pages("1-3,8").unwrap(), vec![1..=3, 8..=8]);
+/// assert_eq!(textract::parse_pages("7-").unwrap(), vec![7..=usize::MAX]);
+/// assert!(textract::parse_pages("0").is_err());
+/// assert!(textract::parse_pages("5-3").is_err());
+/// ```
+pub fn parse_pages(spec: &str) -> Result<Vec<RangeInclusive<usize>>, String> {
+    let number = |s: &str| -> Result<usize, String> {
+        match s.trim().parse::<usize>() {
+            Ok(n) if n >= 1 => Ok(n),
+            _ => Err(format!("`{s}` is not a page number (pages count from 1)")),
+        }
+    };
+    let mut out = Vec::new();
+    for item in spec.split(',') {
+        let range = match item.split_once('-') {
+            None => {
+                let n = number(item)?;
+                n..=n
+            }
+            Some((a, b)) => {
+                let first = if a.trim().is_empty() { 1 } else { number(a)? };
+                let last = if b.trim().is_empty() {
+                    usize::MAX
+                } else {
+                    number(b)?
+                };
+                if last < first {
+                    return Err(format!("`{item}`: the range ends before it starts"));
+                }
+                first..=last
+            }
+        };
+        out.push(range);
+    }
+    Ok(out)
 }

@@ -8,12 +8,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use testkit::corpus::{self, Haystack};
 use textract::{Format, Options};
-use unicode_normalization::UnicodeNormalization;
 
 /// Formats whose layer is done: their expected strings must all be found.
 /// Each format issue adds its folder name here when it lands.
@@ -33,89 +32,28 @@ const KNOWN_MISSING: &[(&str, &str, &str)] = &[(
 /// Per-file deadline (debug build, one thread; the release CLI's is 2 s).
 const DEADLINE: Duration = Duration::from_secs(20);
 
-/// Where the corpus is: `$TEXTRACT_CORPUS`, else `<workspace>/../shared/corpus`.
-pub fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("TEXTRACT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"));
-    dir.join("MANIFEST.tsv").is_file().then_some(dir)
-}
-
-/// One document row of `MANIFEST.tsv` (sidecars are left out).
-struct Entry {
-    folder: String,
-    rel: String,
-    notes: String,
-}
-
-fn manifest(dir: &Path) -> Vec<Entry> {
-    let text = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap();
-    text.lines()
-        .skip(1)
-        .filter_map(|line| {
-            let cols: Vec<&str> = line.split('\t').collect();
-            let rel = cols.get(2)?.to_string();
-            let sidecar = [".expected.txt", ".reference.txt", ".charset.txt"]
-                .iter()
-                .any(|s| rel.ends_with(s));
-            let folder = cols.get(1)?.to_string();
-            let notes = cols.get(8).unwrap_or(&"").to_string();
-            (!sidecar).then_some(Entry { folder, rel, notes })
-        })
-        .collect()
-}
-
 /// The formats a file in `folder` may be detected as.
-fn agrees(folder: &str, format: Format) -> bool {
+fn agrees(folder: &str, format: Option<Format>) -> bool {
+    let Some(format) = format else {
+        return false;
+    };
     match folder {
         "doc" => format == Format::Doc,
         "pdf" => format == Format::Pdf,
         "xls" => format == Format::Xls,
         "ppt" => format == Format::Ppt,
-        "hwp" => format == Format::Hwp,
+        "hwp" => matches!(
+            format,
+            Format::Hwp | Format::Hwpx | Format::Hwp3 | Format::Hwpml
+        ),
+        "odf" => matches!(format, Format::Odt | Format::Ods | Format::Odp),
+        "rtf" => format == Format::Rtf,
         "html" => matches!(format, Format::Html | Format::Xml | Format::Text),
         "ooxml" => matches!(
             format,
-            Format::Docx | Format::Xlsx | Format::Pptx | Format::OoxmlEncrypted
+            Format::Docx | Format::Xlsx | Format::Xlsb | Format::Pptx | Format::OoxmlEncrypted
         ),
         _ => false,
-    }
-}
-
-/// Files the manifest marks as deliberately damaged.
-fn deliberately_broken(notes: &str) -> bool {
-    [
-        "FUZZ",
-        "CORRUPT",
-        "TRUNCATED",
-        "BROKEN",
-        "MALFORMED",
-        "NASTY",
-    ]
-    .iter()
-    .any(|w| notes.contains(w))
-}
-
-/// The comparison form the corpus README suggests: NFKC, whitespace runs
-/// collapsed to one space.
-pub fn normalise(s: &str) -> String {
-    let nfkc: String = s.nfkc().collect();
-    nfkc.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-fn is_cjk(c: char) -> bool {
-    matches!(c as u32, 0x3000..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF | 0xFF00..=0xFFEF | 0x20000..=0x3FFFF)
-}
-
-/// Whether `line` occurs in the (already normalised) text.
-pub fn found(norm_text: &str, squeezed_text: &str, line: &str) -> bool {
-    let line_norm = normalise(line);
-    if line_norm.is_empty() || norm_text.contains(&line_norm) {
-        return true;
-    }
-    line_norm.chars().any(is_cjk) && {
-        let squeezed: String = line_norm.chars().filter(|c| !c.is_whitespace()).collect();
-        squeezed_text.contains(&squeezed)
     }
 }
 
@@ -155,37 +93,36 @@ fn run_with_deadline(bytes: Vec<u8>) -> Run {
 
 #[test]
 fn corpus() {
-    let Some(dir) = corpus_dir() else {
-        println!("corpus tests skipped: ../shared/corpus not found (set TEXTRACT_CORPUS)");
+    let Some(dir) = corpus::require_dir("textract corpus") else {
         return;
     };
     let mut table: BTreeMap<String, Row> = BTreeMap::new();
     let mut problems = Vec::new();
-    for entry in manifest(&dir) {
-        let path = dir.join(&entry.rel);
+    for entry in corpus::manifest(&dir) {
+        let path = entry.path.clone();
         let bytes = std::fs::read(&path).unwrap();
         let row = table.entry(entry.folder.clone()).or_default();
         row.files += 1;
         let format = Format::detect(&bytes);
         if agrees(&entry.folder, format) {
             row.detected += 1;
-        } else if !deliberately_broken(&entry.notes) {
-            problems.push(format!("{}: detected as {format}", entry.rel));
+        } else if !entry.deliberately_broken() {
+            problems.push(format!("{}: detected as {format:?}", entry.rel));
         }
         let started = Instant::now();
         let text = match run_with_deadline(bytes) {
             Run::Done(result) => match *result {
                 // The title is part of what is extracted (metadata), and some
-                // expected strings live only there.
-                Ok(doc) => match doc.metadata.title {
-                    Some(title) => format!("{title}\n{}", doc.text),
-                    None => doc.text,
+                // expected strings live only there or in embedded documents.
+                Ok(doc) => match &doc.metadata.title {
+                    Some(title) => format!("{title}\n{}", doc.text_with_embedded()),
+                    None => doc.text_with_embedded(),
                 },
                 Err(e) => {
                     row.errors += 1;
                     if DONE.contains(&entry.folder.as_str())
-                        && !deliberately_broken(&entry.notes)
-                        && !entry.notes.contains("ENCRYPTED")
+                        && !entry.deliberately_broken()
+                        && !entry.encrypted()
                     {
                         problems.push(format!("{}: {e}", entry.rel));
                     }
@@ -207,16 +144,12 @@ fn corpus() {
         if elapsed > DEADLINE {
             problems.push(format!("{}: took {elapsed:?}", entry.rel));
         }
-        let expected = path.with_file_name(format!(
-            "{}.expected.txt",
-            path.file_name().unwrap().to_string_lossy()
-        ));
-        if let Ok(lines) = std::fs::read_to_string(&expected) {
-            let norm = normalise(&text);
-            let squeezed: String = norm.chars().filter(|c| !c.is_whitespace()).collect();
-            for line in lines.lines().filter(|l| !l.trim().is_empty()) {
+        if let Some(lines) = entry.expected() {
+            let hay = Haystack::new(&text);
+            for line in &lines {
+                let line = line.as_str();
                 row.lines += 1;
-                if found(&norm, &squeezed, line) {
+                if hay.contains(line) {
                     row.found += 1;
                 } else if let Some((_, _, why)) = KNOWN_MISSING
                     .iter()
@@ -250,14 +183,4 @@ fn corpus() {
         problems.len(),
         problems.join("\n")
     );
-}
-
-#[test]
-fn normalisation_matches_the_corpus_readme() {
-    let norm = normalise("Ｈｅｌｌｏ,\n\t world 東 京");
-    assert_eq!(norm, "Hello, world 東 京");
-    let squeezed: String = norm.chars().filter(|c| !c.is_whitespace()).collect();
-    assert!(found(&norm, &squeezed, "東京"));
-    assert!(found(&norm, &squeezed, "Hello,  world"));
-    assert!(!found(&norm, &squeezed, "Helloworld"));
 }

@@ -6,26 +6,45 @@ use std::borrow::Cow;
 use html_charset::SniffOptions;
 use html_charset::unlisted;
 
-use crate::{Document, Format, Metadata, Options, Warning};
+use doc_model::{Part, PartKind};
+
+use crate::{Context, Document, Error, Format, Metadata, Options, Warning};
+
+#[cfg(feature = "html")]
+pub(crate) const EXTRACT_HTML: Option<crate::registry::Extract> = Some(extract_markup);
+#[cfg(not(feature = "html"))]
+pub(crate) const EXTRACT_HTML: Option<crate::registry::Extract> = None;
+
+/// HTML and XML: the markup's visible text.
+#[cfg(feature = "html")]
+fn extract_markup(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
+    Ok(extract_html(bytes, ctx.format, ctx.options))
+}
+
+/// Plain text: the decoded characters, one `Body` part.
+pub(crate) fn extract_text(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
+    Ok(text(bytes, ctx.options))
+}
 
 /// HTML (and XML, read the same way): visible text, title, description,
 /// keywords and language.
-pub(crate) fn extract_html(bytes: &[u8], format: Format, options: &Options) -> Document {
+#[cfg(feature = "html")]
+fn extract_html(bytes: &[u8], format: Format, options: &Options) -> Document {
     let sniff = SniffOptions::default().with_content_type(options.content_type.as_deref());
     let mut text_options = html_text::Options::default();
     text_options.max_text_bytes = options.limits.max_output_bytes;
     let (encoding, decoded) = decode(bytes, &sniff);
     let html = html_text::extract_with(&decoded, &text_options);
     let mut doc = Document::new(format);
+    doc.parts = vec![Part::new(PartKind::Body, html.text.as_str())];
     doc.text = html.text;
     doc.encoding = Some(encoding.to_string());
-    doc.metadata = Metadata {
-        title: html.title,
-        subject: html.description,
-        keywords: html.keywords,
-        language: html.lang,
-        ..Metadata::default()
-    };
+    let mut meta = Metadata::default();
+    meta.title = html.title;
+    meta.subject = html.description;
+    meta.keywords = html.keywords;
+    meta.language = html.lang;
+    doc.metadata = meta;
     doc.warnings.extend(
         html.warnings
             .iter()
@@ -35,11 +54,12 @@ pub(crate) fn extract_html(bytes: &[u8], format: Format, options: &Options) -> D
 }
 
 /// Plain text: the same sniffing minus the HTML prescan, then the decoded text.
-pub(crate) fn extract_text(bytes: &[u8], options: &Options) -> Document {
+fn text(bytes: &[u8], options: &Options) -> Document {
     let sniff = SniffOptions::text().with_content_type(options.content_type.as_deref());
     let (encoding, decoded) = decode(bytes, &sniff);
     let mut doc = Document::new(Format::Text);
     doc.text = decoded.into_owned();
+    doc.parts = vec![Part::new(PartKind::Body, doc.text.as_str())];
     doc.encoding = Some(encoding.to_string());
     doc
 }

@@ -2,28 +2,27 @@
 //! password), `pdf-text` lays out the pages, and the Info dictionary and
 //! catalog give the metadata.
 
-use std::time::Instant;
+use crate::registry::Extract;
+use crate::{Context, Document, Error, Format, Metadata, Warning};
 
-use crate::{Document, Error, Format, Metadata, Options, Warning};
+pub(crate) const EXTRACT: Option<Extract> = Some(extract);
 
-fn lex_error(e: pdf_lex::Error) -> Error {
+fn lex_error(e: pdf_lex::Error, ctx: &Context<'_>) -> Error {
     match e {
-        pdf_lex::Error::Encrypted => Error::Encrypted(Format::Pdf),
-        pdf_lex::Error::LimitExceeded { what, limit } => Error::LimitExceeded { what, limit },
-        other => Error::Corrupt {
-            format: Format::Pdf,
-            message: other.to_string(),
+        pdf_lex::Error::Encrypted => Error::encrypted(Format::Pdf, ctx.options),
+        pdf_lex::Error::LimitExceeded { what, limit } => Error::LimitExceeded {
+            format: Some(Format::Pdf),
+            what,
+            limit,
         },
+        other => Error::corrupt(Format::Pdf, other),
     }
 }
 
 /// The text of every page (each followed by `\f`, as pdftotext prints) and
 /// the document's metadata.
-pub(crate) fn extract(
-    bytes: &[u8],
-    options: &Options,
-    deadline: Option<Instant>,
-) -> Result<Document, Error> {
+fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
+    let (options, deadline) = (ctx.options, ctx.deadline);
     let limits = &options.limits;
     let mut lex_options = pdf_lex::Options {
         password: options.password.clone(),
@@ -35,7 +34,7 @@ pub(crate) fn extract(
     lex_options.limits.max_depth = limits.max_depth;
     lex_options.limits.max_pages = limits.max_pages;
     lex_options.limits.deadline = deadline;
-    let pdf = pdf_lex::Document::open_with(bytes, &lex_options).map_err(lex_error)?;
+    let pdf = pdf_lex::Document::open_with(bytes, &lex_options).map_err(|e| lex_error(e, ctx))?;
     let text_options = pdf_text::Options {
         layout: options.layout,
         keep_hyphenation: options.keep_hyphenation,
@@ -50,30 +49,37 @@ pub(crate) fn extract(
                 .min(pdf_text::Limits::default().max_form_depth),
             ..pdf_text::Limits::default()
         },
+        pages: options.pages.clone(),
         ..pdf_text::Options::default()
     };
-    let text = pdf_text::extract(&pdf, &text_options).map_err(|e| match e {
-        pdf_text::Error::Encrypted => Error::Encrypted(Format::Pdf),
-        pdf_text::Error::Pdf(e) => lex_error(e),
-        other => Error::Corrupt {
-            format: Format::Pdf,
-            message: other.to_string(),
-        },
-    })?;
+    let text = if options.metadata_only {
+        // The page count without interpreting a page.
+        let pages = pdf.pages().map_err(|e| lex_error(e, ctx))?;
+        pdf_text::PdfText {
+            pages: vec![String::new(); pages.len()],
+            ..pdf_text::PdfText::default()
+        }
+    } else {
+        pdf_text::extract(&pdf, &text_options).map_err(|e| match e {
+            pdf_text::Error::Encrypted => Error::encrypted(Format::Pdf, options),
+            pdf_text::Error::Pdf(e) => lex_error(e, ctx),
+            other => Error::corrupt(Format::Pdf, other),
+        })?
+    };
     let info = pdf.info();
     let mut doc = Document::new(Format::Pdf);
-    doc.metadata = Metadata {
-        title: info.title,
-        author: info.author,
-        subject: info.subject,
-        keywords: info.keywords,
-        created: info.created_rfc3339.or(info.created),
-        modified: info.modified_rfc3339.or(info.modified),
-        producer: info.producer,
-        creator: info.creator,
-        page_count: Some(text.pages.len() as u64),
-        language: language(&pdf),
-    };
+    let mut meta = Metadata::default();
+    meta.title = info.title;
+    meta.author = info.author;
+    meta.subject = info.subject;
+    meta.keywords = info.keywords;
+    meta.created = info.created_rfc3339.or(info.created);
+    meta.modified = info.modified_rfc3339.or(info.modified);
+    meta.producer = info.producer;
+    meta.creator = info.creator;
+    meta.page_count = Some(text.pages.len() as u64);
+    meta.language = language(&pdf);
+    doc.metadata = meta;
     doc.text = text.text;
     doc.warnings.extend(
         pdf.warnings()

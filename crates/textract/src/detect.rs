@@ -1,0 +1,575 @@
+//! Format detection from content, never from the file name.
+//!
+//! Detection hands what it parsed to the extractor: a compound file opened
+//! to classify it is the one the Word, Excel or PowerPoint layer reads.
+
+use crate::{Error, Format, Options};
+
+/// What detection found: the format and the container it already opened.
+pub(crate) struct Sniffed<'a> {
+    pub format: Format,
+    pub parsed: Parsed<'a>,
+}
+
+/// A container detection opened, passed on to the extractor.
+pub(crate) enum Parsed<'a> {
+    /// Nothing worth keeping.
+    Nothing,
+    /// The compound file, opened with the caller's limits.
+    #[cfg(feature = "ole")]
+    Cfb(Box<ole_cfb_read::CompoundFile<'a>>),
+    /// Keeps the lifetime when no container layer is compiled in.
+    #[cfg(not(feature = "ole"))]
+    #[allow(dead_code)]
+    Unused(std::marker::PhantomData<&'a ()>),
+}
+
+impl Sniffed<'_> {
+    fn of(format: Format) -> Sniffed<'static> {
+        Sniffed {
+            format,
+            parsed: Parsed::Nothing,
+        }
+    }
+}
+
+/// The compound-file magic, MS-CFB 2.2.
+pub(crate) const CFB_MAGIC: &[u8; 8] = b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1";
+
+/// Detects with default options (for [`Format::detect`]).
+pub(crate) fn sniff(bytes: &[u8]) -> Result<Sniffed<'_>, Error> {
+    sniff_with(bytes, &Options::default())
+}
+
+/// Detects the format of `bytes`; not a document textract knows is
+/// [`Error::Unsupported`] with the MIME type recognised, and no bytes at all
+/// [`Error::Empty`].
+pub(crate) fn sniff_with<'a>(bytes: &'a [u8], options: &Options) -> Result<Sniffed<'a>, Error> {
+    if bytes.is_empty() {
+        return Err(Error::Empty);
+    }
+    if bytes.starts_with(b"%PDF-") {
+        return Ok(Sniffed::of(Format::Pdf));
+    }
+    if bytes.starts_with(CFB_MAGIC) {
+        return Ok(compound(bytes, options));
+    }
+    if bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(b"PK\x05\x06") {
+        return Ok(Sniffed::of(zip(bytes)));
+    }
+    if bytes.starts_with(b"\x1F\x8B\x08") {
+        return Ok(Sniffed::of(Format::Gzip));
+    }
+    if bytes.get(257..262) == Some(b"ustar") {
+        return Ok(Sniffed::of(Format::Tar));
+    }
+    if is_rtf(bytes) {
+        return Ok(Sniffed::of(Format::Rtf));
+    }
+    if bytes.starts_with(b"HWP Document File") {
+        return Ok(Sniffed::of(Format::Hwp3));
+    }
+    if is_bare_biff(bytes) {
+        return Ok(Sniffed::of(Format::Xls));
+    }
+    let head = bytes.get(..1024).unwrap_or(bytes);
+    if memchr::memmem::find(head, b"%PDF-").is_some() {
+        return Ok(Sniffed::of(Format::Pdf));
+    }
+    if let Some(mime) = not_a_document(bytes) {
+        return Err(Error::Unsupported {
+            format: None,
+            mime_type: Some(mime.to_string()),
+            detail: None,
+        });
+    }
+    if looks_binary(bytes) {
+        return Err(Error::Unsupported {
+            format: None,
+            mime_type: Some("application/octet-stream".into()),
+            detail: Some("binary data that is no known document format".into()),
+        });
+    }
+    Ok(Sniffed::of(markup(head)))
+}
+
+/// Classifies a compound file by the streams it holds (MS-DOC, MS-XLS,
+/// MS-PPT, HWP 5.0, MS-OFFCRYPTO) and keeps it open for the extractor.
+#[cfg(feature = "ole")]
+fn compound<'a>(bytes: &'a [u8], options: &Options) -> Sniffed<'a> {
+    let Ok(cf) = crate::formats::cfb::open(bytes, Format::Cfb, options) else {
+        return Sniffed::of(crate::formats::cfb::classify_damaged(bytes));
+    };
+    let format = crate::formats::cfb::classify(&cf);
+    Sniffed {
+        format,
+        parsed: Parsed::Cfb(Box::new(cf)),
+    }
+}
+
+#[cfg(not(feature = "ole"))]
+fn compound<'a>(_bytes: &'a [u8], _options: &Options) -> Sniffed<'a> {
+    Sniffed::of(Format::Cfb)
+}
+
+/// Classifies a ZIP by the names in its local file headers, which survive a
+/// truncated or damaged central directory, and by the `mimetype` entry
+/// OpenDocument and HWPX packages store first.
+fn zip(bytes: &[u8]) -> Format {
+    let (mut content_types, mut word, mut xl, mut xl_bin, mut ppt) =
+        (false, false, false, false, false);
+    let mut mimetype = None;
+    for pos in memchr::memmem::find_iter(bytes, b"PK\x03\x04") {
+        let Some(header) = LocalHeader::at(bytes, pos) else {
+            continue;
+        };
+        let name = header.name;
+        // Packages should store `mimetype` first, uncompressed; repacked
+        // ones have it anywhere, even deflated.
+        if name == b"mimetype" && mimetype.is_none() {
+            mimetype = header.data();
+        }
+        content_types |= name == b"[Content_Types].xml";
+        word |= name.starts_with(b"word/");
+        xl |= name.starts_with(b"xl/");
+        xl_bin |= name == b"xl/workbook.bin";
+        ppt |= name.starts_with(b"ppt/");
+    }
+    if let Some(mime) = mimetype {
+        match mime.trim_ascii() {
+            b"application/vnd.oasis.opendocument.text"
+            | b"application/vnd.oasis.opendocument.text-template"
+            | b"application/vnd.oasis.opendocument.text-master" => return Format::Odt,
+            b"application/vnd.oasis.opendocument.spreadsheet"
+            | b"application/vnd.oasis.opendocument.spreadsheet-template" => return Format::Ods,
+            b"application/vnd.oasis.opendocument.presentation"
+            | b"application/vnd.oasis.opendocument.presentation-template" => return Format::Odp,
+            b"application/hwp+zip" => return Format::Hwpx,
+            _ => {}
+        }
+    }
+    match (content_types || word || xl || ppt, word, xl, ppt) {
+        (true, true, _, _) => Format::Docx,
+        (true, _, true, _) if xl_bin => Format::Xlsb,
+        (true, _, true, _) => Format::Xlsx,
+        (true, _, _, true) => Format::Pptx,
+        _ => Format::Zip,
+    }
+}
+
+/// A ZIP local file header (APPNOTE 4.3.7).
+struct LocalHeader<'a> {
+    name: &'a [u8],
+    method: u16,
+    compressed: usize,
+    data_at: usize,
+    bytes: &'a [u8],
+}
+
+impl<'a> LocalHeader<'a> {
+    fn at(bytes: &'a [u8], pos: usize) -> Option<LocalHeader<'a>> {
+        let u16_at = |at: usize| -> Option<u16> {
+            Some(u16::from_le_bytes([
+                *bytes.get(pos.checked_add(at)?)?,
+                *bytes.get(pos.checked_add(at + 1)?)?,
+            ]))
+        };
+        let u32_at = |at: usize| -> Option<u32> {
+            Some(u32::from(u16_at(at)?) | (u32::from(u16_at(at + 2)?) << 16))
+        };
+        let method = u16_at(8)?;
+        let compressed = u32_at(18)? as usize;
+        let name_len = usize::from(u16_at(26)?);
+        let extra_len = usize::from(u16_at(28)?);
+        let start = pos.checked_add(30)?;
+        let name = bytes.get(start..start.checked_add(name_len)?)?;
+        Some(LocalHeader {
+            name,
+            method,
+            compressed,
+            data_at: start + name_len + extra_len,
+            bytes,
+        })
+    }
+
+    /// The first 256 bytes of the entry's data, stored or deflated.
+    fn data(&self) -> Option<Vec<u8>> {
+        let raw = self
+            .bytes
+            .get(self.data_at..self.data_at.checked_add(self.compressed.min(4096))?)?;
+        match self.method {
+            0 => Some(raw.get(..256).unwrap_or(raw).to_vec()),
+            8 => miniz_oxide::inflate::decompress_to_vec_with_limit(raw, 256)
+                .or_else(|e| {
+                    if e.output.is_empty() {
+                        Err(())
+                    } else {
+                        Ok(e.output)
+                    }
+                })
+                .ok(),
+            _ => None,
+        }
+    }
+}
+
+/// `{\rtf` at the start, after optional whitespace and a UTF-8 BOM.
+fn is_rtf(bytes: &[u8]) -> bool {
+    let rest = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let start = rest
+        .iter()
+        .take(256)
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(0);
+    rest.get(start..).is_some_and(|r| r.starts_with(b"{\\rtf"))
+}
+
+/// A BIFF 2–4 worksheet written without a compound file: it starts with a BOF
+/// record (type 0x0009, 0x0209 or 0x0409) whose substream type is a known one.
+fn is_bare_biff(bytes: &[u8]) -> bool {
+    let word = |at: usize| Some(u16::from_le_bytes([*bytes.get(at)?, *bytes.get(at + 1)?]));
+    let (Some(kind), Some(len), Some(dt)) = (word(0), word(2), word(6)) else {
+        return false;
+    };
+    matches!(kind, 0x0009 | 0x0209 | 0x0409)
+        && (4..=16).contains(&len)
+        && matches!(dt, 0x0005 | 0x0010 | 0x0020 | 0x0040 | 0x0100)
+}
+
+/// The MIME type of common non-document content (images, audio, video,
+/// fonts, executables, archives textract does not open), by its magic.
+fn not_a_document(bytes: &[u8]) -> Option<&'static str> {
+    use infer::MatcherType as M;
+    let kind = infer::get(bytes)?;
+    match kind.matcher_type() {
+        M::Image | M::Video | M::Audio | M::Font | M::App | M::Archive => Some(kind.mime_type()),
+        // mobi and the like; epub is a ZIP and handled before.
+        M::Book => Some(kind.mime_type()),
+        M::Doc | M::Text | M::Custom => None,
+    }
+}
+
+/// Whether `bytes` are binary rather than text in some encoding: NUL bytes
+/// that no UTF-16/UTF-32 pattern explains, or C0 control characters (other
+/// than whitespace, form feed, and the shifts and ESC of ISO-2022) in more
+/// than 1 byte of 10.
+pub(crate) fn looks_binary(bytes: &[u8]) -> bool {
+    let head = bytes.get(..8192).unwrap_or(bytes);
+    if head.starts_with(b"\xFF\xFE") || head.starts_with(b"\xFE\xFF") {
+        return false;
+    }
+    let nuls = head.iter().filter(|&&b| b == 0).count();
+    if nuls > 0 && !wide_text(head) {
+        return true;
+    }
+    if nuls > 0 {
+        return false;
+    }
+    let controls = head
+        .iter()
+        .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C | 0x0E | 0x0F | 0x1B))
+        .count();
+    controls * 10 > head.len()
+}
+
+/// UTF-16 or UTF-32 text without a byte-order mark: the NULs fall in a
+/// regular column (every second byte, or three bytes in four).
+fn wide_text(head: &[u8]) -> bool {
+    let n = head.len() / 4 * 4;
+    if n < 4 {
+        return false;
+    }
+    let col = |k: usize, step: usize| -> usize {
+        head[..n]
+            .iter()
+            .skip(k)
+            .step_by(step)
+            .filter(|&&b| b == 0)
+            .count()
+    };
+    let halves = n / 2;
+    let utf16 = (0..2).any(|k| col(k, 2) * 10 >= halves * 9 && col(1 - k, 2) * 10 < halves);
+    let quarters = n / 4;
+    let utf32 = (0..4).filter(|&k| col(k, 4) * 10 >= quarters * 9).count() == 3;
+    utf16 || utf32
+}
+
+/// The WHATWG MIME-sniffing patterns that identify HTML ("rules for
+/// identifying an unknown MIME type", the HTML rows), plus `<?xml`.
+const HTML_TAGS: &[&[u8]] = &[
+    b"<!DOCTYPE HTML",
+    b"<HTML",
+    b"<HEAD",
+    b"<SCRIPT",
+    b"<IFRAME",
+    b"<H1",
+    b"<DIV",
+    b"<FONT",
+    b"<TABLE",
+    b"<A",
+    b"<STYLE",
+    b"<TITLE",
+    b"<B",
+    b"<BODY",
+    b"<BR",
+    b"<P",
+    b"<!--",
+];
+
+fn markup(head: &[u8]) -> Format {
+    // UTF-16 and UTF-32 text (with or without a BOM) carries its ASCII markup
+    // between NUL bytes: look at the ASCII projection instead.
+    let projected: Vec<u8>;
+    let mut view = head;
+    if head.iter().filter(|&&b| b == 0).count() * 4 >= head.len() && !head.is_empty() {
+        projected = head.iter().copied().filter(|&b| b != 0).collect();
+        view = &projected;
+    }
+    for bom in [&b"\xEF\xBB\xBF"[..], b"\xFE\xFF", b"\xFF\xFE"] {
+        if let Some(rest) = view.strip_prefix(bom) {
+            view = rest;
+            break;
+        }
+    }
+    let start = view
+        .iter()
+        .position(|b| !matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' '))
+        .unwrap_or(view.len());
+    let view = view.get(start..).unwrap_or_default();
+    for tag in HTML_TAGS {
+        if let Some(prefix) = view.get(..tag.len())
+            && prefix.eq_ignore_ascii_case(tag)
+        {
+            // `<!--` needs no terminator; the tag names need a space or `>`.
+            if *tag == b"<!--" || matches!(view.get(tag.len()), Some(b' ' | b'>')) {
+                return Format::Html;
+            }
+        }
+    }
+    if view.starts_with(b"<?xml") {
+        return xml_root(view);
+    }
+    Format::Text
+}
+
+/// An XML document by its root element: Hancom's `HWPML`, a flat
+/// OpenDocument file (`office:document` with its `office:mimetype`), or XML.
+fn xml_root(view: &[u8]) -> Format {
+    let mut rest = view;
+    // Skip the declaration, comments, processing instructions and a DOCTYPE.
+    while let Some(lt) = memchr::memchr(b'<', rest) {
+        rest = &rest[lt..];
+        if rest.starts_with(b"<?") || rest.starts_with(b"<!") {
+            let end = if rest.starts_with(b"<!--") {
+                memchr::memmem::find(rest, b"-->").map(|e| e + 3)
+            } else {
+                memchr::memchr(b'>', rest).map(|e| e + 1)
+            };
+            match end {
+                Some(e) => rest = &rest[e..],
+                None => return Format::Xml,
+            }
+            continue;
+        }
+        let tag_end = memchr::memchr(b'>', rest).unwrap_or(rest.len());
+        let tag = &rest[1..tag_end];
+        let name_end = tag
+            .iter()
+            .position(|b| b.is_ascii_whitespace() || *b == b'/')
+            .unwrap_or(tag.len());
+        let name = &tag[..name_end];
+        let local = name.rsplit(|&b| b == b':').next().unwrap_or(name);
+        if local == b"HWPML" {
+            return Format::Hwpml;
+        }
+        if local == b"document" {
+            let find = |needle: &[u8]| memchr::memmem::find(tag, needle).is_some();
+            if find(b"opendocument.text") {
+                return Format::Odt;
+            }
+            if find(b"opendocument.spreadsheet") {
+                return Format::Ods;
+            }
+            if find(b"opendocument.presentation") {
+                return Format::Odp;
+            }
+        }
+        return Format::Xml;
+    }
+    Format::Xml
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn detect(bytes: &[u8]) -> Option<Format> {
+        sniff(bytes).ok().map(|s| s.format)
+    }
+
+    #[test]
+    fn pdf_header_may_follow_junk() {
+        let mut bytes = vec![b'x'; 500];
+        bytes.extend_from_slice(b"%PDF-1.4");
+        assert_eq!(detect(&bytes), Some(Format::Pdf));
+        let mut late = vec![b'x'; 1030];
+        late.extend_from_slice(b"%PDF-1.4");
+        assert_eq!(detect(&late), Some(Format::Text));
+    }
+
+    #[test]
+    fn html_patterns_need_a_terminator() {
+        assert_eq!(detect(b"\xEF\xBB\xBF\n <HTML>"), Some(Format::Html));
+        assert_eq!(detect(b"<p class=x>"), Some(Format::Html));
+        assert_eq!(detect(b"<pre>"), Some(Format::Text));
+        assert_eq!(detect(b"<!-- c -->"), Some(Format::Html));
+        assert_eq!(detect(b"<?xml version='1.0'?><rss>"), Some(Format::Xml));
+    }
+
+    #[test]
+    fn xml_roots_name_hwpml_and_flat_opendocument() {
+        assert_eq!(
+            detect(b"<?xml version=\"1.0\"?>\n<!-- x --><HWPML Version=\"2.8\">"),
+            Some(Format::Hwpml)
+        );
+        assert_eq!(
+            detect(b"<?xml version=\"1.0\"?><office:document xmlns:office=\"urn:oasis:names:tc:opendocument:xmlns:office:1.0\" office:mimetype=\"application/vnd.oasis.opendocument.spreadsheet\">"),
+            Some(Format::Ods)
+        );
+    }
+
+    #[test]
+    fn utf16_and_utf32_html_are_seen_through_nuls() {
+        let utf16: Vec<u8> = "<html><body>x</body></html>"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        assert_eq!(
+            detect(&[&[0xFF, 0xFE][..], &utf16].concat()),
+            Some(Format::Html)
+        );
+        assert_eq!(detect(&utf16), Some(Format::Html));
+        let utf32: Vec<u8> = "<!DOCTYPE html>"
+            .chars()
+            .flat_map(|c| (c as u32).to_be_bytes())
+            .collect();
+        assert_eq!(detect(&utf32), Some(Format::Html));
+    }
+
+    fn zip_with(names: &[&str]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for name in names {
+            out.extend_from_slice(b"PK\x03\x04");
+            out.extend_from_slice(&[0; 22]);
+            out.extend_from_slice(&(name.len() as u16).to_le_bytes());
+            out.extend_from_slice(&[0, 0]);
+            out.extend_from_slice(name.as_bytes());
+        }
+        out
+    }
+
+    #[test]
+    fn zip_packages_by_part_names() {
+        assert_eq!(
+            detect(&zip_with(&["[Content_Types].xml", "word/document.xml"])),
+            Some(Format::Docx)
+        );
+        assert_eq!(
+            detect(&zip_with(&["[Content_Types].xml", "xl/workbook.xml"])),
+            Some(Format::Xlsx)
+        );
+        assert_eq!(
+            detect(&zip_with(&["[Content_Types].xml", "xl/workbook.bin"])),
+            Some(Format::Xlsb)
+        );
+        assert_eq!(
+            detect(&zip_with(&["[Content_Types].xml", "ppt/presentation.xml"])),
+            Some(Format::Pptx)
+        );
+        assert_eq!(detect(&zip_with(&["a.txt"])), Some(Format::Zip));
+        // Truncated inside a header: no panic, still a zip.
+        assert_eq!(detect(b"PK\x03\x04\x00"), Some(Format::Zip));
+    }
+
+    #[test]
+    fn mimetype_entries_name_opendocument_and_hwpx() {
+        let stored = |mime: &str| {
+            let mut z = b"PK\x03\x04".to_vec();
+            z.extend_from_slice(&[0; 4]); // version, flags
+            z.extend_from_slice(&[0, 0]); // method: stored
+            z.extend_from_slice(&[0; 8]); // time, date, crc
+            z.extend_from_slice(&(mime.len() as u32).to_le_bytes());
+            z.extend_from_slice(&(mime.len() as u32).to_le_bytes());
+            z.extend_from_slice(&8u16.to_le_bytes());
+            z.extend_from_slice(&0u16.to_le_bytes());
+            z.extend_from_slice(b"mimetype");
+            z.extend_from_slice(mime.as_bytes());
+            z
+        };
+        assert_eq!(
+            detect(&stored("application/vnd.oasis.opendocument.presentation")),
+            Some(Format::Odp)
+        );
+        assert_eq!(detect(&stored("application/hwp+zip")), Some(Format::Hwpx));
+        assert_eq!(detect(&stored("application/epub+zip")), Some(Format::Zip));
+    }
+
+    #[test]
+    fn bare_biff_worksheets() {
+        assert_eq!(
+            detect(b"\x09\x04\x06\x00\x00\x00\x10\x00rest"),
+            Some(Format::Xls)
+        );
+        assert_eq!(
+            detect(b"\x09\x02\x06\x00\x00\x00\x10\x00rest"),
+            Some(Format::Xls)
+        );
+        assert_eq!(detect(b"\x09\x04\x06\x00\x00\x00\x99\x00rest"), None);
+    }
+
+    #[test]
+    fn rtf_hwp3_gzip_tar_by_their_magic() {
+        assert_eq!(
+            detect(b"\xEF\xBB\xBF \r\n{\\rtf1\\ansi x}"),
+            Some(Format::Rtf)
+        );
+        assert_eq!(
+            detect(b"HWP Document File V3.00 \x1a\x01\x02\x03\x04\x05"),
+            Some(Format::Hwp3)
+        );
+        assert_eq!(
+            detect(b"\x1F\x8B\x08\x00\0\0\0\0\0\x03"),
+            Some(Format::Gzip)
+        );
+        let mut tar = vec![0u8; 512];
+        tar[257..263].copy_from_slice(b"ustar\0");
+        assert_eq!(detect(&tar), Some(Format::Tar));
+    }
+
+    #[test]
+    fn binary_is_never_text() {
+        let err = |b: &[u8]| sniff(b).err().map(|e| e.mime_type().map(str::to_string));
+        assert_eq!(
+            err(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10\0\0\0\x10\x08\x02\0\0\0"),
+            Some(Some("image/png".into()))
+        );
+        assert_eq!(
+            err(&[
+                &b"\x7FELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x02\0>\0"[..],
+                &[0; 64]
+            ]
+            .concat()),
+            Some(Some("application/x-executable".into()))
+        );
+        let random: Vec<u8> = (0..4096u32)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+            .collect();
+        assert_eq!(err(&random), Some(Some("application/octet-stream".into())));
+        assert!(matches!(sniff(b""), Err(Error::Empty)));
+        // Legacy 8-bit text and ISO-2022 escapes stay text.
+        assert_eq!(
+            detect(b"\x93\xfa\x96{\x8c\xea \x1b$B$3$s$K$A$O\x1b(B"),
+            Some(Format::Text)
+        );
+    }
+}

@@ -1,0 +1,133 @@
+//! OLE compound files: open with the caller's limits, classify by the
+//! streams they hold, and the summary property sets as metadata — what every
+//! compound-file format (Word, Excel, PowerPoint, HWP) shares.
+
+use std::borrow::Cow;
+
+use ole_cfb_read::CompoundFile;
+
+use crate::detect::Parsed;
+use crate::{Context, Document, Error, Format, Metadata, Options, Warning};
+
+/// Classifies an opened compound file by the streams it holds (MS-DOC,
+/// MS-XLS, MS-PPT, HWP 5.0, MS-OFFCRYPTO).
+pub(crate) fn classify(cf: &CompoundFile<'_>) -> Format {
+    let has = |path: &str| cf.entry(path).is_some();
+    if has("WordDocument") {
+        Format::Doc
+    } else if has("Workbook") || has("Book") {
+        Format::Xls
+    } else if has("PowerPoint Document") || has("PP40") {
+        Format::Ppt
+    } else if cf
+        .stream("FileHeader")
+        .is_ok_and(|h| h.starts_with(b"HWP Document File"))
+    {
+        Format::Hwp
+    } else if has("EncryptionInfo") && has("EncryptedPackage") {
+        Format::OoxmlEncrypted
+    } else {
+        Format::Cfb
+    }
+}
+
+/// A compound file too damaged to open, classified by the UTF-16 names of
+/// its directory entries, or when the directory is lost by what starts its
+/// first data sectors (a Word FIB, an Excel BOF): a damaged Word document is
+/// reported as that, not as an unknown compound file.
+pub(crate) fn classify_damaged(bytes: &[u8]) -> Format {
+    let utf16 =
+        |name: &str| -> Vec<u8> { name.encode_utf16().flat_map(u16::to_le_bytes).collect() };
+    let has = |name: &str| memchr::memmem::find(bytes, &utf16(name)).is_some();
+    if has("WordDocument") {
+        Format::Doc
+    } else if has("Workbook") {
+        Format::Xls
+    } else if has("PowerPoint Document") {
+        Format::Ppt
+    } else if has("FileHeader") && has("BodyText") {
+        Format::Hwp
+    } else if has("EncryptedPackage") {
+        Format::OoxmlEncrypted
+    } else {
+        classify_by_sectors(bytes)
+    }
+}
+
+/// The format whose stream signature starts one of the first data sectors
+/// (512-byte sectors; MS-DOC 2.5.2 `wIdent` 0xA5EC / 0xA5DC, MS-XLS 2.4.21
+/// BOF of a BIFF8/BIFF5 workbook globals substream).
+fn classify_by_sectors(bytes: &[u8]) -> Format {
+    for sector in bytes.chunks(512).skip(1).take(64) {
+        match sector {
+            [0xEC | 0xDC, 0xA5, ..] => return Format::Doc,
+            [0x09, 0x08, 0x10 | 0x08, 0x00, _, _, 0x05, 0x00, ..] => return Format::Xls,
+            _ => {}
+        }
+    }
+    Format::Cfb
+}
+
+/// The container's error as the facade's, for a document of `format`: a
+/// limit stays a limit.
+pub(crate) fn error(e: ole_cfb_read::Error, format: Format) -> Error {
+    match e {
+        ole_cfb_read::Error::LimitExceeded { what, limit } => Error::LimitExceeded {
+            format: Some(format),
+            what,
+            limit,
+        },
+        other => Error::corrupt(format, other),
+    }
+}
+
+/// Opens the container with the caller's limits.
+pub(crate) fn open<'a>(
+    bytes: &'a [u8],
+    format: Format,
+    options: &Options,
+) -> Result<CompoundFile<'a>, Error> {
+    let limits = &options.limits;
+    let mut cfb_limits = ole_cfb_read::Limits::default();
+    cfb_limits.max_stream_size = limits.max_stream_bytes as u64;
+    cfb_limits.max_directory_entries = u32::try_from(limits.max_objects).unwrap_or(u32::MAX);
+    cfb_limits.max_depth = cfb_limits
+        .max_depth
+        .min(u32::try_from(limits.max_depth).unwrap_or(u32::MAX));
+    CompoundFile::open_with(bytes, &cfb_limits).map_err(|e| error(e, format))
+}
+
+/// The compound file detection opened, or (when the format was forced) one
+/// opened now.
+pub(crate) fn compound_file<'c, 'a>(
+    bytes: &'a [u8],
+    ctx: &'c Context<'a>,
+    format: Format,
+) -> Result<Cow<'c, CompoundFile<'a>>, Error> {
+    match &ctx.parsed {
+        Parsed::Cfb(cf) => Ok(Cow::Borrowed(cf)),
+        _ => open(bytes, format, ctx.options).map(Cow::Owned),
+    }
+}
+
+/// Metadata from the summary property sets, and the container's warnings.
+pub(crate) fn metadata(cf: &CompoundFile<'_>, doc: &mut Document) {
+    let m = cf.metadata();
+    let mut meta = Metadata::default();
+    meta.title = m.title;
+    meta.author = m.author;
+    meta.subject = m.subject;
+    meta.keywords = m.keywords;
+    meta.created = m.created.map(|t| t.to_rfc3339());
+    meta.modified = m.modified.map(|t| t.to_rfc3339());
+    meta.producer = m.application;
+    meta.page_count = m.page_count.and_then(|n| u64::try_from(n).ok());
+    meta.last_author = m.last_author;
+    meta.company = m.company;
+    doc.metadata = meta;
+    doc.warnings.extend(
+        cf.warnings()
+            .iter()
+            .map(|w| Warning::new("ole-cfb-read", w.to_string())),
+    );
+}

@@ -1,0 +1,37 @@
+//! One module per format, each with the same entry point
+//! (`extract(&[u8], &Context) -> Result<Document, Error>`, exported as the
+//! `EXTRACT` constant the format table holds). A module whose cargo feature
+//! is off is replaced by one whose `EXTRACT` is `None`.
+
+#[allow(unused_macros)]
+macro_rules! absent {
+    ($($name:ident),*) => {
+        $(pub(crate) const $name: Option<crate::registry::Extract> = None;)*
+    };
+}
+
+#[cfg(feature = "archive")]
+pub(crate) mod archive;
+#[cfg(not(feature = "archive"))]
+pub(crate) mod archive {
+    absent!(EXTRACT_ZIP, EXTRACT_GZIP, EXTRACT_TAR);
+}
+
+#[cfg(feature = "ole")]
+pub(crate) mod cfb;
+
+#[cfg(feature = "doc")]
+pub(crate) mod doc;
+#[cfg(not(feature = "doc"))]
+pub(crate) mod doc {
+    absent!(EXTRACT);
+}
+
+pub(crate) mod markup;
+
+#[cfg(feature = "pdf")]
+pub(crate) mod pdf;
+#[cfg(not(feature = "pdf"))]
+pub(crate) mod pdf {
+    absent!(EXTRACT);
+}
