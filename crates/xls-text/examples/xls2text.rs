@@ -1,13 +1,19 @@
 //! Prints the text of each `.xls` given, `==> PATH <==` before each when
 //! there are several, as the textract CLI prints them (its `-j N` is
 //! accepted and ignored, so `cargo xtask compare --textract` can run this
-//! layer alone); `--repeat N` reads the list N times (for timing).
+//! layer alone); `--repeat N` reads the list N times (for timing);
+//! `--password P` opens encrypted workbooks.
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let mut repeat = 1;
     if let Some(i) = args.iter().position(|a| a == "--repeat") {
         repeat = args.get(i + 1).and_then(|n| n.parse().ok()).unwrap_or(1);
+        args.drain(i..(i + 2).min(args.len()));
+    }
+    let mut options = xls_text::Options::default();
+    if let Some(i) = args.iter().position(|a| a == "--password") {
+        options.password = args.get(i + 1).cloned();
         args.drain(i..(i + 2).min(args.len()));
     }
     if let Some(i) = args.iter().position(|a| a == "-j") {
@@ -25,7 +31,7 @@ fn main() {
                     continue;
                 }
             };
-            match xls_text::parse(&data) {
+            match xls_text::parse_with(&data, &options) {
                 Ok(book) => {
                     let text = book.text();
                     if !quiet {

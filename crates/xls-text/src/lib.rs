@@ -19,9 +19,13 @@
 //! record). Shared strings split across CONTINUE records are stitched with
 //! the option byte each continuation restarts with.
 //!
-//! It does **not** evaluate formulas (the cached value is the truth), read
-//! charts, pivot caches or VBA, or decrypt: a workbook with FILEPASS is
-//! [`Error::Encrypted`]. Embedded workbooks and documents in `MBD*`
+//! Encrypted workbooks (FILEPASS: XOR obfuscation, RC4, RC4 CryptoAPI) are
+//! decrypted with `office-crypto`, trying [`Options::password`] and then
+//! Excel's default `VelvetSweatshop`; when neither opens the workbook the
+//! result is [`Error::Encrypted`].
+//!
+//! It does **not** evaluate formulas (the cached value is the truth), or
+//! read charts, pivot caches or VBA. Embedded workbooks and documents in `MBD*`
 //! storages are listed in [`Workbook::embedded_storages`]; those whose
 //! storage holds a plain payload (`\x01Ole10Native` packages, `Package`,
 //! `CONTENTS`) come out as bytes in [`Workbook::embedded`].
@@ -242,19 +246,82 @@ pub fn from_compound_file(cf: &CompoundFile<'_>, options: &Options) -> Result<Wo
 /// Reads a bare workbook stream (the bytes of `Workbook`/`Book`, or a
 /// BIFF2–4 file); no metadata or embedded objects.
 pub fn from_stream(stream: &[u8], options: &Options) -> Result<Workbook, Error> {
-    let parsed = workbook::Parser::new(options).parse(stream)?;
+    let decrypted;
+    let mut crypto_warnings = Vec::new();
+    let encrypted = has_filepass(stream);
+    let stream =
+        if encrypted {
+            let mut o = office_crypto::Options::default();
+            o.password = options.password.clone();
+            match office_crypto::xls::decrypt_workbook(stream, &o) {
+                Ok(d) => {
+                    crypto_warnings.extend(d.warnings.iter().map(|w| {
+                        Warning::new(WarningKind::Record, format!("decryption: {w}"), None)
+                    }));
+                    decrypted = d.data;
+                    &decrypted[..]
+                }
+                Err(e) => return Err(crypto_error(e)),
+            }
+        } else {
+            stream
+        };
+    let mut parser = workbook::Parser::new(options);
+    parser.decrypted = encrypted;
+    let parsed = parser.parse(stream)?;
     Ok(Workbook {
         parts: parsed.parts,
         metadata: Metadata::default(),
         embedded: Vec::new(),
         embedded_storages: Vec::new(),
-        warnings: parsed.warnings,
+        warnings: crypto_warnings.into_iter().chain(parsed.warnings).collect(),
         biff: parsed.biff,
         encoding: parsed.encoding,
         code_page: parsed.code_page,
         date1904: parsed.date1904,
         defined_names: parsed.defined_names,
     })
+}
+
+/// Whether the globals substream (up to its EOF) holds a FILEPASS record.
+fn has_filepass(stream: &[u8]) -> bool {
+    for rec in record::Records::new(stream).take(100_000) {
+        match rec.typ {
+            0x002F => return true,
+            0x000A => return false,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// The scheme's name as [`Error::Encrypted`] carries it.
+fn scheme_name(s: office_crypto::Scheme) -> &'static str {
+    match s {
+        office_crypto::Scheme::Xor => "XOR obfuscation",
+        office_crypto::Scheme::Rc4 => "RC4",
+        office_crypto::Scheme::Rc4CryptoApi => "RC4 CryptoAPI",
+        _ => "unknown",
+    }
+}
+
+/// An `office-crypto` failure as this crate's error.
+fn crypto_error(e: office_crypto::Error) -> Error {
+    match e {
+        office_crypto::Error::PasswordRequired {
+            scheme,
+            default_tried,
+        } => Error::Encrypted {
+            scheme: scheme_name(scheme),
+            password_tried: default_tried,
+        },
+        office_crypto::Error::WrongPassword { scheme } => Error::Encrypted {
+            scheme: scheme_name(scheme),
+            password_tried: true,
+        },
+        office_crypto::Error::Unsupported(s) => Error::Unsupported(format!("encryption: {s}")),
+        other => Error::Corrupt(format!("FILEPASS: {other}")),
+    }
 }
 
 /// The `MBD*` storages of embedded objects: their payload where it is a

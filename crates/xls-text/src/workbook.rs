@@ -84,6 +84,8 @@ pub(crate) struct Parsed {
 
 pub(crate) struct Parser<'o> {
     opts: &'o Options,
+    /// Whether the stream was decrypted: its FILEPASS is skipped.
+    pub(crate) decrypted: bool,
     biff: Biff,
     code_page: Option<u16>,
     encoding: &'static Encoding,
@@ -134,6 +136,7 @@ impl<'o> Parser<'o> {
             .unwrap_or(encoding_rs::WINDOWS_1252);
         Parser {
             opts,
+            decrypted: false,
             biff: Biff::Biff8,
             code_page: None,
             encoding,
@@ -428,7 +431,9 @@ impl<'o> Parser<'o> {
                     self.warn(w.kind, w.message, w.offset);
                 }
             }
-            // FILEPASS
+            // FILEPASS of a stream already decrypted.
+            0x002F if self.decrypted => {}
+            // FILEPASS that office-crypto does not handle (BIFF2-4).
             0x002F => {
                 let scheme = match (self.biff, u16_at(d, 0), u16_at(d, 2)) {
                     (Biff::Biff8, Some(0), _) => "XOR obfuscation",
