@@ -786,7 +786,8 @@ impl<'o> Parser<'o> {
             }
             // FORMULA (BIFF5/8 0x0006, BIFF3 0x0206, BIFF4 0x0406)
             0x0006 | 0x0206 | 0x0406 if self.biff >= Biff::Biff3 || rec.typ != 0x0006 => {
-                self.formula(sheet, d, 6, row, col, Some(xf), rec.offset);
+                let f = self.xf_format(xf);
+                self.formula(sheet, d, 6, row, col, f, rec.offset);
             }
             // STRING: the result of the string formula before it.
             0x0207 => {
@@ -834,7 +835,7 @@ impl<'o> Parser<'o> {
                     }
                     0x0006 => {
                         sheet.pending_string = None;
-                        self.formula_biff2(sheet, d, row, col, fmt, rec.offset);
+                        self.formula(sheet, d, 7, row, col, fmt, rec.offset);
                     }
                     _ => {
                         if let Some((r, c, f)) = sheet.pending_string.take() {
@@ -883,7 +884,8 @@ impl<'o> Parser<'o> {
         }
     }
 
-    /// FORMULA's cached result at `at` (MS-XLS 2.5.133 FormulaValue).
+    /// FORMULA's cached result at `at` (MS-XLS 2.5.133 FormulaValue; BIFF2
+    /// puts it at 7), shown with format `format_id`.
     #[allow(clippy::too_many_arguments)]
     fn formula(
         &mut self,
@@ -892,7 +894,7 @@ impl<'o> Parser<'o> {
         at: usize,
         row: u32,
         col: u16,
-        xf: Option<u16>,
+        format_id: u16,
         offset: u64,
     ) {
         let Some(val) = d.get(at..at + 8) else {
@@ -903,40 +905,15 @@ impl<'o> Parser<'o> {
             );
             return;
         };
-        let f = xf.map_or(0, |x| self.xf_format(x));
         if val[6] == 0xFF && val[7] == 0xFF {
             match val[0] {
-                0 => sheet.pending_string = Some((row, col, f)),
+                0 => sheet.pending_string = Some((row, col, format_id)),
                 1 => self.push_cell(sheet, row, col, bool_or_error(val[2], 0), offset),
                 2 => self.push_cell(sheet, row, col, error_text(val[2]).to_string(), offset),
                 _ => {}
             }
         } else if let Some(v) = f64_at(val, 0) {
-            let t = self.number(f, v);
-            self.push_cell(sheet, row, col, t, offset);
-        }
-    }
-
-    /// BIFF2 FORMULA: the result as a double at offset 7.
-    fn formula_biff2(
-        &mut self,
-        sheet: &mut Sheet,
-        d: &[u8],
-        row: u32,
-        col: u16,
-        fmt: u16,
-        offset: u64,
-    ) {
-        let Some(val) = d.get(7..15) else { return };
-        if val[6] == 0xFF && val[7] == 0xFF {
-            match val[0] {
-                0 => sheet.pending_string = Some((row, col, fmt)),
-                1 => self.push_cell(sheet, row, col, bool_or_error(val[2], 0), offset),
-                2 => self.push_cell(sheet, row, col, error_text(val[2]).to_string(), offset),
-                _ => {}
-            }
-        } else if let Some(v) = f64_at(val, 0) {
-            let t = self.number(fmt, v);
+            let t = self.number(format_id, v);
             self.push_cell(sheet, row, col, t, offset);
         }
     }
