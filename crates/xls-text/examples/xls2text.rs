@@ -4,6 +4,8 @@
 //! layer alone); `--repeat N` reads the list N times (for timing);
 //! `--password P` opens encrypted workbooks.
 
+use std::io::Write;
+
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let mut repeat = 1;
@@ -20,6 +22,9 @@ fn main() {
         args.drain(i..(i + 2).min(args.len()));
     }
     let quiet = repeat > 1;
+    // One buffered writer: stdout is line-buffered, a write per row otherwise.
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
     let mut failed = false;
     for _ in 0..repeat {
         for path in &args {
@@ -36,9 +41,9 @@ fn main() {
                     let text = book.text();
                     if !quiet {
                         if args.len() > 1 {
-                            println!("==> {path} <==");
+                            let _ = writeln!(out, "==> {path} <==");
                         }
-                        print!("{text}");
+                        let _ = out.write_all(text.as_bytes());
                         for w in &book.warnings {
                             eprintln!("{path}: warning: {w}");
                         }
@@ -53,5 +58,7 @@ fn main() {
             }
         }
     }
+    let _ = out.flush();
+    drop(out);
     std::process::exit(i32::from(failed));
 }
