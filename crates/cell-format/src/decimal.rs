@@ -48,6 +48,26 @@ impl Decimal {
         Decimal { digits, exp: e + 1 }.normalised()
     }
 
+    /// `a` (non-negative) × 10^`k`, rounded half away from zero to `n`
+    /// decimals, without the 15-digit text: when `a × 10^(k+n)` is below
+    /// 1e8 the 15-digit rounding moves it by less than 5e-7, so away from a
+    /// tie (more than 1e-6 from .5) both roundings agree. `None` otherwise.
+    pub(crate) fn fixed_fast(a: f64, k: i32, n: u32) -> Option<Decimal> {
+        if n > 9 || !a.is_finite() || a < 0.0 {
+            return None;
+        }
+        let r = a * 10f64.powi(k + n as i32);
+        if !(r < 1e8) {
+            return None;
+        }
+        if (r.fract() - 0.5).abs() <= 1e-6 {
+            return None;
+        }
+        let int = r.round();
+        let d = Decimal::from_f64(int);
+        Some(d.shifted(-(n as i32)))
+    }
+
     /// Zero.
     pub(crate) fn zero() -> Decimal {
         Decimal {
@@ -198,6 +218,38 @@ mod tests {
         assert_eq!(fixed(0.0004, 3), "0.000");
         assert_eq!(fixed(0.0005, 3), "0.001");
         assert_eq!(fixed(999.5, 0), "1000.");
+    }
+
+    #[test]
+    fn the_fast_path_agrees_with_the_decimal_text() {
+        for &(v, k, n) in &[
+            (2.675, 0, 2),
+            (1234.5678, 0, 2),
+            (0.125, 2, 1),
+            (0.07, 2, 0),
+            (99999.99, 0, 1),
+            (12345.0, -3, 1),
+            (0.000_123_4, 0, 4),
+        ] {
+            let slow = Decimal::from_f64(v).shifted(k).round_fraction(n);
+            if let Some(fast) = Decimal::fixed_fast(v, k, n) {
+                assert_eq!(fast, slow, "{v} {k} {n}");
+            }
+        }
+        let mut rng = testkit::rng::Rng::new(9);
+        for _ in 0..50_000 {
+            let v = (rng.next_u64() % 10_000_000) as f64 / 10f64.powi(rng.below(8) as i32);
+            let (k, n) = (rng.below(3) as i32 * 2 - 2, rng.below(5) as u32);
+            if let Some(fast) = Decimal::fixed_fast(v, k, n) {
+                assert_eq!(
+                    fast,
+                    Decimal::from_f64(v).shifted(k).round_fraction(n),
+                    "{v} {k} {n}"
+                );
+            }
+        }
+        assert!(Decimal::fixed_fast(2.675, 0, 2).is_none());
+        assert!(Decimal::fixed_fast(1e9, 0, 2).is_none());
     }
 
     #[test]

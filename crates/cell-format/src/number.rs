@@ -60,10 +60,15 @@ fn commas(tokens: &[Token]) -> (bool, i32) {
     (grouping, scale)
 }
 
-/// The value after `%` (× 100 each) and trailing commas (÷ 1000 each).
-fn scaled(tokens: &[Token], v: f64, scale: i32) -> Decimal {
+/// The power of ten `%` (× 100 each) and trailing commas (÷ 1000 each) apply.
+fn scale_exponent(tokens: &[Token], scale: i32) -> i32 {
     let percents = tokens.iter().filter(|t| **t == Token::Percent).count() as i32;
-    Decimal::from_f64(v).shifted(2 * percents.min(10) - 3 * scale.min(10))
+    2 * percents.min(10) - 3 * scale.min(10)
+}
+
+/// The value after `%` and trailing commas.
+fn scaled(tokens: &[Token], v: f64, scale: i32) -> Decimal {
+    Decimal::from_f64(v).shifted(scale_exponent(tokens, scale))
 }
 
 /// Fixed notation: `0`, `#,##0.00`, `000-00-0000`, `0%`, literals only.
@@ -87,7 +92,10 @@ fn fixed(tokens: &[Token], v: f64) -> String {
             .collect(),
         None => Vec::new(),
     };
-    let d = scaled(tokens, v, scale).round_fraction(frac_slots.len() as u32);
+    let n = frac_slots.len() as u32;
+    let k = scale_exponent(tokens, scale);
+    let d = Decimal::fixed_fast(v.abs(), k, n)
+        .unwrap_or_else(|| Decimal::from_f64(v).shifted(k).round_fraction(n));
     let int_digits = d.integer_digits();
     let frac_digits = d.fraction_digits(frac_slots.len());
     let int_end = point.unwrap_or(tokens.len());
