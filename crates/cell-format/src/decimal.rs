@@ -57,7 +57,7 @@ impl Decimal {
             return None;
         }
         let r = a * 10f64.powi(k + n as i32);
-        if !(r < 1e8) {
+        if r.is_nan() || r >= 1e8 {
             return None;
         }
         if (r.fract() - 0.5).abs() <= 1e-6 {
