@@ -10,6 +10,7 @@ use crate::util::{workspace_root, write};
 const TARGETS: &[(&str, &[&str])] = &[
     ("ole_cfb_read_open", &["cfb", "doc"]),
     ("msdoc_text_parse", &["doc", "cfb"]),
+    ("xls_text_parse", &["xls"]),
     ("office_crypto_decrypt", &["xls", "doc", "docx", "xlsx"]),
     ("pdf_lex_document", &["pdf"]),
     ("pdf_lex_content", &["pdf"]),

@@ -8,6 +8,9 @@
 //!   `.expected.txt` sidecars and the comparison the corpus README
 //!   suggests; a missing prerequisite fails under `CI` and is a counted skip
 //!   elsewhere.
+//! - [`biff`]: a deterministic BIFF (`.xls` record) writer: strings, an
+//!   SST split across CONTINUE records, cells, comments, text boxes, and
+//!   workbook streams with their BOUNDSHEET offsets.
 //! - [`crypto`]: deterministic MS-OFFCRYPTO encryptors (XOR, RC4, RC4
 //!   CryptoAPI, Standard, Agile) for encrypted fixtures.
 //! - [`cfb`]: a deterministic MS-CFB writer (storages, streams, mini stream,
@@ -27,6 +30,7 @@
 #![forbid(unsafe_code)]
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
+pub mod biff;
 pub mod cfb;
 pub mod corpus;
 pub mod crypto;

@@ -233,6 +233,84 @@ public class PoiWordText {
 }
 "#;
 
+/// Apache POI's ExcelExtractor (OldExcelExtractor for BIFF2-5 files) over
+/// one or many files; with several, `==> PATH <==` before each text.
+const POI_EXCEL_JAVA: &str = r#"import java.io.File;
+import java.io.FileInputStream;
+import org.apache.poi.hssf.OldExcelFormatException;
+import org.apache.poi.hssf.extractor.ExcelExtractor;
+import org.apache.poi.hssf.extractor.OldExcelExtractor;
+import org.apache.poi.poifs.filesystem.POIFSFileSystem;
+
+public class PoiExcelText {
+  public static void main(String[] args) throws Exception {
+    int bad = 0;
+    java.io.PrintStream o = new java.io.PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, "UTF-8");
+    for (String a : args) {
+      if (args.length > 1) o.println("==> " + a + " <==");
+      try {
+        String text;
+        try (FileInputStream in = new FileInputStream(a); POIFSFileSystem fs = new POIFSFileSystem(in);
+             ExcelExtractor ex = new ExcelExtractor(fs)) {
+          text = ex.getText();
+        } catch (OldExcelFormatException | java.io.IOException old) {
+          try (OldExcelExtractor ex = new OldExcelExtractor(new File(a))) { text = ex.getText(); }
+        }
+        o.print(text);
+      } catch (Throwable t) {
+        bad++;
+        System.err.println(a + ": " + t);
+      }
+    }
+    o.flush();
+    System.exit(bad == 0 ? 0 : 1);
+  }
+}
+"#;
+
+/// python-calamine over one or many files: each sheet's rows, cells by TAB.
+const CALAMINE_SCRIPT: &str = r#"import sys
+from python_calamine import CalamineWorkbook
+bad = 0
+for p in sys.argv[1:]:
+    if len(sys.argv) > 2:
+        print("==> %s <==" % p)
+    try:
+        wb = CalamineWorkbook.from_path(p)
+        for name in wb.sheet_names:
+            print(name)
+            for row in wb.get_sheet_by_name(name).to_python():
+                print("\t".join("" if v is None else str(v) for v in row).rstrip("\t"))
+    except Exception as e:
+        bad += 1
+        print("%s: %s" % (p, e), file=sys.stderr)
+sys.exit(1 if bad else 0)
+"#;
+
+/// xlrd over one or many files: each sheet's rows, cells by TAB (whole
+/// numbers without `.0`).
+const XLRD_SCRIPT: &str = r#"import sys
+import xlrd
+def show(v):
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return str(v)
+bad = 0
+for p in sys.argv[1:]:
+    if len(sys.argv) > 2:
+        print("==> %s <==" % p)
+    try:
+        wb = xlrd.open_workbook(p)
+        for sh in wb.sheets():
+            print(sh.name)
+            for r in range(sh.nrows):
+                print("\t".join(show(c.value) for c in sh.row(r)).rstrip("\t"))
+    except Exception as e:
+        bad += 1
+        print("%s: %s" % (p, e), file=sys.stderr)
+sys.exit(1 if bad else 0)
+"#;
+
 /// The jars POI's HWPF needs (Debian's libapache-poi-java layout).
 const POI_JARS: &[&str] = &[
     "poi.jar",
@@ -243,9 +321,9 @@ const POI_JARS: &[&str] = &[
     "commons-compress.jar",
 ];
 
-/// Compiles the POI extractor class into `scratch`; returns the java program
-/// and its arguments before the input paths.
-fn poi_tool(scratch: &Path) -> Result<(PathBuf, Vec<String>), String> {
+/// Compiles a POI extractor class (`class`, its Java `source`) into
+/// `scratch`; returns the java program and its arguments before the input paths.
+fn poi_tool(scratch: &Path, class: &str, source: &str) -> Result<(PathBuf, Vec<String>), String> {
     let java = which("java").ok_or("java not found (apt install default-jre-headless)")?;
     let javac = which("javac").ok_or("javac not found (apt install default-jdk-headless)")?;
     let share = Path::new("/usr/share/java");
@@ -262,8 +340,8 @@ fn poi_tool(scratch: &Path) -> Result<(PathBuf, Vec<String>), String> {
     }
     let dir = scratch.join("poi");
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let src = dir.join("PoiWordText.java");
-    std::fs::write(&src, POI_JAVA).map_err(|e| format!("{}: {e}", src.display()))?;
+    let src = dir.join(format!("{class}.java"));
+    std::fs::write(&src, source).map_err(|e| format!("{}: {e}", src.display()))?;
     let classpath = cp.join(":");
     let ok = Command::new(&javac)
         .arg("-nowarn")
@@ -278,7 +356,7 @@ fn poi_tool(scratch: &Path) -> Result<(PathBuf, Vec<String>), String> {
         .map(|s| s.success())
         .unwrap_or(false);
     if !ok {
-        return Err("javac failed on the POI extractor class".into());
+        return Err(format!("javac failed on the POI extractor class {class}"));
     }
     let run_cp = format!("{}:{classpath}", dir.display());
     // One CPU and the serial collector: as close to single-threaded as a JVM gets.
@@ -287,7 +365,7 @@ fn poi_tool(scratch: &Path) -> Result<(PathBuf, Vec<String>), String> {
         "-XX:+UseSerialGC".into(),
         "-cp".into(),
         run_cp,
-        "PoiWordText".into(),
+        class.into(),
     ];
     Ok((java, pre))
 }
@@ -447,7 +525,7 @@ pub fn peers(format: &str, scratch: &Path, wanted: &dyn Fn(&str) -> bool) -> Vec
             (
                 "POI".into(),
                 if wanted("POI") {
-                    poi_tool(scratch)
+                    poi_tool(scratch, "PoiWordText", POI_JAVA)
                 } else {
                     Err("not selected".into())
                 }
@@ -462,6 +540,53 @@ pub fn peers(format: &str, scratch: &Path, wanted: &dyn Fn(&str) -> bool) -> Vec
             py_script("hwp5txt", "pyhwp six")
                 .map(|p| peer("hwp5txt", p, &[], &[], false, StdoutText, Text)),
         )],
+        "xls" => vec![
+            (
+                "POI".into(),
+                if wanted("POI") {
+                    poi_tool(scratch, "PoiExcelText", POI_EXCEL_JAVA)
+                } else {
+                    Err("not selected".into())
+                }
+                .map(|(java, pre)| {
+                    let pre: Vec<&str> = pre.iter().map(String::as_str).collect();
+                    peer("POI", java, &pre, &[], true, StdoutText, Text)
+                }),
+            ),
+            (
+                "calamine".into(),
+                py_module("python_calamine", "python-calamine").map(|p| {
+                    peer(
+                        "calamine",
+                        p,
+                        &["-X", "utf8", "-c", CALAMINE_SCRIPT],
+                        &[],
+                        true,
+                        StdoutText,
+                        Text,
+                    )
+                }),
+            ),
+            (
+                "xlrd".into(),
+                py_module("xlrd", "xlrd").map(|p| {
+                    peer(
+                        "xlrd",
+                        p,
+                        &["-X", "utf8", "-c", XLRD_SCRIPT],
+                        &[],
+                        true,
+                        StdoutText,
+                        Text,
+                    )
+                }),
+            ),
+            (
+                "xls2csv".into(),
+                need("xls2csv", "apt install catdoc")
+                    .map(|p| peer("xls2csv", p, &["-d", "utf-8"], &[], true, StdoutText, Text)),
+            ),
+        ],
         "html" => vec![
             (
                 "uchardet".into(),
@@ -548,9 +673,22 @@ fn probe_version(program: &Path, args: &[&str]) -> Option<String> {
 pub fn with_version(mut tool: Tool) -> Tool {
     let p = tool.program.clone();
     tool.version = match tool.name.as_str() {
-        "pdftotext" | "mutool" | "catdoc" => {
-            probe_version(&p, &[if tool.name == "catdoc" { "-V" } else { "-v" }])
-        }
+        "pdftotext" | "mutool" | "catdoc" | "xls2csv" => probe_version(
+            &p,
+            &[if matches!(tool.name.as_str(), "catdoc" | "xls2csv") {
+                "-V"
+            } else {
+                "-v"
+            }],
+        ),
+        "calamine" => probe_version(
+            &p,
+            &[
+                "-c",
+                "import python_calamine; print(python_calamine.__version__)",
+            ],
+        ),
+        "xlrd" => probe_version(&p, &["-c", "import xlrd; print(xlrd.__VERSION__)"]),
         "antiword" => probe_version(&p, &["-h"]),
         // `hwp5txt 0.1b15`: a pre-release tag parse_version does not take.
         "hwp5txt" => Command::new(&p)
@@ -750,7 +888,10 @@ mod tests {
         );
         // The POI class was not compiled.
         assert!(!scratch.join("poi").exists());
-        assert!(peers("xls", &scratch, &|_| true).is_empty());
+        assert!(peers("ppt-unknown", &scratch, &|_| true).is_empty());
+        let xls = peers("xls", &scratch, &|_| false);
+        let names: Vec<&str> = xls.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["POI", "calamine", "xlrd", "xls2csv"]);
     }
 
     #[test]

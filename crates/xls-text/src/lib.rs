@@ -1,0 +1,453 @@
+//! `xls-text`: the text of Excel workbooks in the binary formats — Excel
+//! 97–2003 (BIFF8), Excel 5.0/95 (BIFF5/7) and the bare BIFF2–4 files of
+//! Excel 2.x–4.0 — as Excel displays it.
+//!
+//! [`parse`] takes the bytes of a `.xls` file (an OLE compound file with a
+//! `Workbook` or `Book` stream, names matched case-insensitively, or a bare
+//! BIFF2–4 record stream) and returns a [`Workbook`]: one
+//! [`doc_model::PartKind::Sheet`] part per sheet (its name, then one line
+//! per row, cells separated by TAB, trailing empty cells dropped), the
+//! sheets' page headers and footers (`&` codes stripped), cell comments
+//! and text boxes as their own parts, the document properties, embedded
+//! objects and warnings.
+//!
+//! Cells read: LABELSST, LABEL, RSTRING, NUMBER, RK, MULRK, BOOLERR and the
+//! cached results of FORMULA (with the STRING record of string results);
+//! numbers are shown through their cell's number format exactly as Excel
+//! shows them (the `cell-format` crate: built-in and custom formats, dates
+//! in the 1900 or 1904 system, the CJK built-ins chosen by the COUNTRY
+//! record). Shared strings split across CONTINUE records are stitched with
+//! the option byte each continuation restarts with.
+//!
+//! Encrypted workbooks (FILEPASS: XOR obfuscation, RC4, RC4 CryptoAPI) are
+//! decrypted with `office-crypto`, trying [`Options::password`] and then
+//! Excel's default `VelvetSweatshop`; when neither opens the workbook the
+//! result is [`Error::Encrypted`].
+//!
+//! It does **not** evaluate formulas (the cached value is the truth), or
+//! read charts, pivot caches or VBA. Embedded workbooks and documents in `MBD*`
+//! storages are listed in [`Workbook::embedded_storages`]; those whose
+//! storage holds a plain payload (`\x01Ole10Native` packages, `Package`,
+//! `CONTENTS`) come out as bytes in [`Workbook::embedded`].
+//!
+//! ```
+//! let data = include_bytes!("../../../fixtures/xls/cells.xls");
+//! let book = xls_text::parse(data)?;
+//! let sheet = &book.parts[0];
+//! assert_eq!(sheet.name.as_deref(), Some("Cells"));
+//! assert!(sheet.text.contains("Label\tShared string"));
+//! assert!(book.text().contains("1,234.57"));
+//! assert!(book.warnings.is_empty());
+//! # Ok::<(), xls_text::Error>(())
+//! ```
+#![forbid(unsafe_code)]
+
+mod codepage;
+mod error;
+mod headerfooter;
+mod record;
+mod sst;
+mod strings;
+mod workbook;
+
+use std::time::Instant;
+
+use doc_model::{EmbeddedFile, EmbeddedKind, Metadata, Part};
+use ole_cfb_read::{CompoundFile, EntryKind};
+
+pub use cell_format::Locale;
+pub use codepage::encoding_for_code_page;
+pub use encoding_rs::Encoding;
+pub use error::{Error, Warning, WarningKind};
+
+/// Caps that keep a hostile workbook from costing unbounded time or memory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Limits {
+    /// Most bytes of text produced (cells, separators); the rest is left
+    /// out with a warning. Default 256 MiB.
+    pub max_output_bytes: u64,
+    /// Most non-empty cells read; the rest are left out with a warning.
+    /// Default 16,777,216.
+    pub max_cells: u64,
+    /// Most shared strings read. Default 16,777,216.
+    pub max_sst_strings: usize,
+    /// Most warnings kept. Default 1,000.
+    pub max_warnings: usize,
+    /// The moment after which reading stops, keeping what was read.
+    pub deadline: Option<Instant>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_output_bytes: 256 << 20,
+            max_cells: 1 << 24,
+            max_sst_strings: 1 << 24,
+            max_warnings: 1000,
+            deadline: None,
+        }
+    }
+}
+
+/// How to read a workbook.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Options {
+    /// Caps on the work done.
+    pub limits: Limits,
+    /// The password of an encrypted workbook (tried after Excel's default
+    /// `VelvetSweatshop`).
+    pub password: Option<String>,
+    /// The code page of BIFF5 and older 8-bit text, overriding the
+    /// workbook's CODEPAGE record.
+    pub code_page: Option<u16>,
+    /// The locale of the built-in CJK date formats, overriding the
+    /// workbook's COUNTRY record.
+    pub locale: Option<Locale>,
+    /// Whether each sheet's text starts with the sheet's name on a line of
+    /// its own, as Excel's tabs show it (default `true`).
+    pub sheet_names: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            limits: Limits::default(),
+            password: None,
+            code_page: None,
+            locale: None,
+            sheet_names: true,
+        }
+    }
+}
+
+/// The BIFF version of a workbook stream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Biff {
+    /// Excel 2.x.
+    Biff2,
+    /// Excel 3.0.
+    Biff3,
+    /// Excel 4.0.
+    Biff4,
+    /// Excel 5.0 and 95 (BIFF5/7).
+    Biff5,
+    /// Excel 97–2003.
+    Biff8,
+}
+
+/// A read workbook.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct Workbook {
+    /// Each sheet (name, rows), followed by its header, footer, comments
+    /// and text boxes, in workbook order.
+    pub parts: Vec<Part>,
+    /// The document properties.
+    pub metadata: Metadata,
+    /// Embedded files with bytes (packages, `CONTENTS` payloads).
+    pub embedded: Vec<EmbeddedFile>,
+    /// Embedded-object storages (`/MBD0001A2B3`) whose content is a
+    /// compound file of its own (a Word document, a workbook).
+    pub embedded_storages: Vec<String>,
+    /// Defects that did not stop reading.
+    pub warnings: Vec<Warning>,
+    /// The BIFF version.
+    pub biff: Biff,
+    /// The encoding of 8-bit text (BIFF5 and older); `None` for BIFF8.
+    pub encoding: Option<&'static Encoding>,
+    /// The CODEPAGE record's value, if any.
+    pub code_page: Option<u16>,
+    /// Whether dates count from 1904 (DATEMODE).
+    pub date1904: bool,
+    /// The workbook's defined names (NAME records), built-in ones left out.
+    pub defined_names: Vec<String>,
+}
+
+impl Workbook {
+    /// The text a reader would read: every part in order
+    /// ([`doc_model::join_parts`]).
+    pub fn text(&self) -> String {
+        doc_model::join_parts(&self.parts)
+    }
+}
+
+/// Reads a workbook with default [`Options`].
+pub fn parse(data: &[u8]) -> Result<Workbook, Error> {
+    parse_with(data, &Options::default())
+}
+
+/// Reads a workbook: a compound file, or a bare BIFF2–4 record stream.
+pub fn parse_with(data: &[u8], options: &Options) -> Result<Workbook, Error> {
+    if data.starts_with(&ole_cfb_read::SIGNATURE) {
+        let cf = CompoundFile::open(data)?;
+        return from_compound_file(&cf, options);
+    }
+    if is_bare_biff(data) {
+        return from_stream(data, options);
+    }
+    Err(Error::Unsupported(
+        "neither a compound file nor a BIFF record stream".into(),
+    ))
+}
+
+/// Whether `data` starts with a BIFF2–4 BOF record (an Excel 2.x–4.0 file
+/// written without a compound file) — the facade's detector.
+pub fn is_bare_biff(data: &[u8]) -> bool {
+    matches!(
+        data.get(..4),
+        Some([0x09, 0x00 | 0x02 | 0x04, len, 0]) if (4..=16).contains(len)
+    )
+}
+
+/// Reads the workbook stream (`Workbook`, or `Book` for BIFF5) of an
+/// opened compound file, its property sets and its embedded objects.
+pub fn from_compound_file(cf: &CompoundFile<'_>, options: &Options) -> Result<Workbook, Error> {
+    let entry = cf
+        .entries()
+        .iter()
+        .filter(|e| e.kind == EntryKind::Stream && !e.path.contains('/'))
+        .find(|e| e.name.eq_ignore_ascii_case("Workbook"))
+        .or_else(|| {
+            cf.entries()
+                .iter()
+                .filter(|e| e.kind == EntryKind::Stream && !e.path.contains('/'))
+                .find(|e| e.name.eq_ignore_ascii_case("Book"))
+        })
+        .ok_or_else(|| Error::Unsupported("no Workbook or Book stream".into()))?;
+    let stream = cf.read_entry(entry)?;
+    let mut book = from_stream(&stream.data, options)?;
+    for w in cf.warnings().iter().chain(stream.warnings.iter()) {
+        book.warnings
+            .push(Warning::new(WarningKind::Container, w.to_string(), None));
+    }
+    let m = cf.metadata();
+    for w in &m.warnings {
+        book.warnings
+            .push(Warning::new(WarningKind::Container, w.to_string(), None));
+    }
+    let mut meta = Metadata::default();
+    meta.title = m.title.clone();
+    meta.author = m.author.clone();
+    meta.subject = m.subject.clone();
+    meta.keywords = m.keywords.clone();
+    meta.created = m.created.map(|t| t.to_rfc3339());
+    meta.modified = m.modified.map(|t| t.to_rfc3339());
+    meta.producer = m.application.clone();
+    meta.last_author = m.last_author.clone();
+    meta.company = m.company.clone();
+    book.metadata = meta;
+    embedded(cf, &mut book);
+    Ok(book)
+}
+
+/// Reads a bare workbook stream (the bytes of `Workbook`/`Book`, or a
+/// BIFF2–4 file); no metadata or embedded objects.
+pub fn from_stream(stream: &[u8], options: &Options) -> Result<Workbook, Error> {
+    let decrypted;
+    let mut crypto_warnings = Vec::new();
+    let encrypted = has_filepass(stream);
+    let stream =
+        if encrypted {
+            let mut o = office_crypto::Options::default();
+            o.password = options.password.clone();
+            match office_crypto::xls::decrypt_workbook(stream, &o) {
+                Ok(d) => {
+                    crypto_warnings.extend(d.warnings.iter().map(|w| {
+                        Warning::new(WarningKind::Record, format!("decryption: {w}"), None)
+                    }));
+                    decrypted = d.data;
+                    &decrypted[..]
+                }
+                Err(e) => return Err(crypto_error(e)),
+            }
+        } else {
+            stream
+        };
+    let mut parser = workbook::Parser::new(options);
+    parser.decrypted = encrypted;
+    let parsed = parser.parse(stream)?;
+    Ok(Workbook {
+        parts: parsed.parts,
+        metadata: Metadata::default(),
+        embedded: Vec::new(),
+        embedded_storages: Vec::new(),
+        warnings: crypto_warnings.into_iter().chain(parsed.warnings).collect(),
+        biff: parsed.biff,
+        encoding: parsed.encoding,
+        code_page: parsed.code_page,
+        date1904: parsed.date1904,
+        defined_names: parsed.defined_names,
+    })
+}
+
+/// Whether the globals substream (up to its EOF) holds a FILEPASS record.
+fn has_filepass(stream: &[u8]) -> bool {
+    for rec in record::Records::new(stream).take(100_000) {
+        match rec.typ {
+            0x002F => return true,
+            0x000A => return false,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// The scheme's name as [`Error::Encrypted`] carries it.
+fn scheme_name(s: office_crypto::Scheme) -> &'static str {
+    match s {
+        office_crypto::Scheme::Xor => "XOR obfuscation",
+        office_crypto::Scheme::Rc4 => "RC4",
+        office_crypto::Scheme::Rc4CryptoApi => "RC4 CryptoAPI",
+        _ => "unknown",
+    }
+}
+
+/// An `office-crypto` failure as this crate's error.
+fn crypto_error(e: office_crypto::Error) -> Error {
+    match e {
+        office_crypto::Error::PasswordRequired {
+            scheme,
+            default_tried,
+        } => Error::Encrypted {
+            scheme: scheme_name(scheme),
+            password_tried: default_tried,
+        },
+        office_crypto::Error::WrongPassword { scheme } => Error::Encrypted {
+            scheme: scheme_name(scheme),
+            password_tried: true,
+        },
+        office_crypto::Error::Unsupported(s) => Error::Unsupported(format!("encryption: {s}")),
+        other => Error::Corrupt(format!("FILEPASS: {other}")),
+    }
+}
+
+/// The `MBD*` storages of embedded objects: their payload where it is a
+/// plain stream, else the storage's path.
+fn embedded(cf: &CompoundFile<'_>, book: &mut Workbook) {
+    let storages: Vec<String> = cf
+        .entries()
+        .iter()
+        .filter(|e| e.kind == EntryKind::Storage && !e.path.contains('/'))
+        .filter(|e| e.name.starts_with("MBD"))
+        .map(|e| e.path.clone())
+        .collect();
+    for storage in storages {
+        let stream = |name: &str| {
+            cf.entry(&format!("{storage}/{name}"))
+                .filter(|e| e.kind == EntryKind::Stream)
+        };
+        if let Some(e) = stream("\u{1}Ole10Native") {
+            match cf.read_entry(e) {
+                Ok(s) => match ole10_native(&s.data) {
+                    Some((name, bytes)) => {
+                        let mut file = EmbeddedFile::new(
+                            format!("/{storage}/{}", name.as_deref().unwrap_or("Ole10Native")),
+                            EmbeddedKind::OleObject,
+                            bytes,
+                        );
+                        if let Some(n) = name {
+                            file = file.with_name(n);
+                        }
+                        book.embedded.push(file);
+                    }
+                    None => book.warnings.push(Warning::new(
+                        WarningKind::Embedded,
+                        format!("/{storage}: Ole10Native stream too short"),
+                        None,
+                    )),
+                },
+                Err(err) => book.warnings.push(Warning::new(
+                    WarningKind::Embedded,
+                    format!("/{storage}: {err}"),
+                    None,
+                )),
+            }
+            continue;
+        }
+        if let Some(e) = stream("Package").or_else(|| stream("CONTENTS")) {
+            match cf.read_entry(e) {
+                Ok(s) => book.embedded.push(EmbeddedFile::new(
+                    format!("/{storage}/{}", e.name),
+                    EmbeddedKind::OleObject,
+                    s.data.into_owned(),
+                )),
+                Err(err) => book.warnings.push(Warning::new(
+                    WarningKind::Embedded,
+                    format!("/{storage}: {err}"),
+                    None,
+                )),
+            }
+            continue;
+        }
+        book.embedded_storages.push(format!("/{storage}"));
+    }
+}
+
+/// An `\x01Ole10Native` stream (MS-OLEDS 2.3.6, the Packager's format):
+/// size, then label, file path, …, and the file's bytes. Returns the
+/// label (the file's name) and the bytes.
+fn ole10_native(d: &[u8]) -> Option<(Option<String>, Vec<u8>)> {
+    let total = record::u32_at(d, 0)? as usize;
+    let body = d.get(4..)?;
+    let body = body.get(..total.min(body.len()))?;
+    // flags (2), then three NUL-terminated ANSI strings: label, path, reserved.
+    let mut pos = 2;
+    let cstr = |pos: &mut usize| -> Option<String> {
+        let rest = body.get(*pos..)?;
+        let end = rest.iter().position(|&b| b == 0)?;
+        let s = String::from_utf8_lossy(rest.get(..end)?).into_owned();
+        *pos += end + 1;
+        Some(s)
+    };
+    let parsed = (|| {
+        let label = cstr(&mut pos)?;
+        let _path = cstr(&mut pos)?;
+        // unknown (4), temp path length (4) + temp path, data size (4), data.
+        pos += 4;
+        let tlen = record::u32_at(body, pos)? as usize;
+        pos = pos.checked_add(4 + tlen)?;
+        let size = record::u32_at(body, pos)? as usize;
+        pos += 4;
+        let data = body.get(pos..pos.checked_add(size)?)?.to_vec();
+        Some((label, data))
+    })();
+    match parsed {
+        Some((label, data)) => Some(((!label.is_empty()).then_some(label), data)),
+        // Not a package: the stream's payload as is.
+        None => Some((None, body.to_vec())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bare_biff_detection() {
+        assert!(is_bare_biff(&[0x09, 0x02, 6, 0, 0, 0]));
+        assert!(is_bare_biff(&[0x09, 0x04, 6, 0]));
+        assert!(!is_bare_biff(&[0x09, 0x08, 16, 0]));
+        assert!(!is_bare_biff(b"PK\x03\x04"));
+        assert!(parse(b"hello").is_err());
+    }
+
+    #[test]
+    fn packages_give_their_file() {
+        let mut body = vec![2u8, 0];
+        body.extend_from_slice(b"a.txt\0C:\\a.txt\0");
+        body.extend_from_slice(&[0, 0, 3, 0]);
+        body.extend_from_slice(&4u32.to_le_bytes());
+        body.extend_from_slice(b"C:\\t");
+        body.extend_from_slice(&2u32.to_le_bytes());
+        body.extend_from_slice(b"hi");
+        let mut d = (body.len() as u32).to_le_bytes().to_vec();
+        d.extend_from_slice(&body);
+        assert_eq!(
+            ole10_native(&d),
+            Some((Some("a.txt".into()), b"hi".to_vec()))
+        );
+    }
+}
