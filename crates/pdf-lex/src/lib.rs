@@ -38,18 +38,32 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod annotation;
+mod color_space;
 pub mod content;
 mod crypt;
 mod document;
+mod extras;
+mod file_spec;
 pub mod filters;
+mod function;
+mod image;
+mod interactive_form;
 mod lexer;
+mod name_tree;
 mod object;
 mod page;
+mod rich_text;
 mod text;
 mod token;
 mod xref;
 
+pub use annotation::Annotation;
 pub use document::Document;
+pub use extras::{Extras, ExtrasOptions};
+pub use file_spec::Attachment;
+pub use image::{Image, ImageEncoding, ImageRole};
+pub use interactive_form::{FieldKind, FormField};
 pub use object::{Dict, ObjRef, Object, Stream};
 pub use page::Page;
 pub use text::{Info, decode_text_string, pdf_date_to_rfc3339};
@@ -133,6 +147,21 @@ pub struct Limits {
     /// Most decoded stream bytes over the whole document (default 4 GiB);
     /// once spent, [`Document::stream_data`] returns [`Error::LimitExceeded`].
     pub max_document_stream_bytes: u64,
+    /// Most attachments returned (default 1,000); the rest are skipped
+    /// with a warning.
+    pub max_attachments: usize,
+    /// Most images returned (default 10,000); the rest are skipped with a
+    /// warning.
+    pub max_images: usize,
+    /// Most pixels of one image decoded (default 2^26, 67 million); a
+    /// larger image is skipped with a warning before anything is allocated.
+    pub max_image_pixels: u64,
+    /// Most bytes of attachments and images returned together (default
+    /// 1 GiB); a file that would pass it is skipped with a warning.
+    pub max_embedded_bytes: u64,
+    /// Most annotations read, and most annotation and form-field parts
+    /// returned (default 100,000).
+    pub max_parts: usize,
     /// The moment after which object loads, stream decoding and xref
     /// recovery give up with [`Error::LimitExceeded`] `{ what: "deadline" }`
     /// (default none).
@@ -148,6 +177,11 @@ impl Default for Limits {
             max_xref_sections: 1024,
             max_objects: 4_000_000,
             max_document_stream_bytes: 4 << 30,
+            max_attachments: 1000,
+            max_images: 10_000,
+            max_image_pixels: 1 << 26,
+            max_embedded_bytes: 1 << 30,
+            max_parts: 100_000,
             deadline: None,
         }
     }

@@ -11,6 +11,9 @@
 //! - [`cfb`]: a deterministic MS-CFB writer (storages, streams, mini stream,
 //!   version 3 and 4) and OLE property-set writers, for fixtures of every
 //!   compound-file format.
+//! - [`pdf`]: PDF writers — objects, streams with Flate, classic and
+//!   stream xrefs — and a document builder with pages, images,
+//!   attachments, annotations and an AcroForm.
 //!
 //! ```
 //! let mut rng = testkit::rng::Rng::new(7);
@@ -25,6 +28,7 @@
 
 pub mod cfb;
 pub mod corpus;
+pub mod pdf;
 pub mod rng;
 
 use std::path::{Path, PathBuf};
