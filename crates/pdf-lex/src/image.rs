@@ -679,15 +679,59 @@ impl Walker<'_, '_, '_> {
                 ),
             }
         }
-        if let Some(res) = &page.resources {
-            self.resources(page_no, res);
+        let res = page.resources.clone().unwrap_or_default();
+        self.resources(page_no, &res);
+        // Annotations' normal appearances draw on the page too (§12.5.5).
+        let mut forms = Vec::new();
+        for r in self.appearances(page) {
+            if self.forms.contains(&r) || self.stopped {
+                continue;
+            }
+            if let Ok(o) = self.doc.get(r) {
+                if let Some(s) = o.as_stream() {
+                    self.form(page_no, r, s, &res, 0, &mut forms);
+                }
+            }
         }
+        for (d, _) in forms {
+            self.resources(page_no, &d);
+        }
+    }
+
+    /// The `/AP /N` streams of a page's annotations (one per state for
+    /// check boxes and radio buttons).
+    fn appearances(&self, page: &Page) -> Vec<ObjRef> {
+        let doc = self.doc;
+        let Ok(Some(Object::Array(annots))) = doc.dict_get(&page.dict, b"Annots") else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for a in annots.iter().take(doc.options().limits.max_parts) {
+            let Some(a) = doc.resolve(a).ok().and_then(|a| a.as_dict().cloned()) else {
+                continue;
+            };
+            let Ok(Some(Object::Dict(ap))) = doc.dict_get(&a, b"AP") else {
+                continue;
+            };
+            match ap.get(b"N") {
+                Some(Object::Ref(r)) => match doc.get(*r).ok().as_deref() {
+                    Some(Object::Dict(states)) => {
+                        out.extend(states.iter().filter_map(|(_, v)| v.as_ref()));
+                    }
+                    _ => out.push(*r),
+                },
+                Some(Object::Dict(states)) => {
+                    out.extend(states.iter().filter_map(|(_, v)| v.as_ref()));
+                }
+                _ => {}
+            }
+        }
+        out
     }
 
     /// The image XObjects of `resources` and, depth first, of its forms.
     fn resources(&mut self, page_no: usize, resources: &Dict) {
         let doc = self.doc;
-        let max_depth = doc.options().limits.max_depth;
         let mut stack: Vec<(Dict, usize)> = vec![(resources.clone(), 0)];
         while let Some((res, depth)) = stack.pop() {
             if self.stopped {
@@ -703,7 +747,7 @@ impl Walker<'_, '_, '_> {
             }
             let xobjects = match doc.dict_get(&res, b"XObject") {
                 Ok(Some(Object::Dict(d))) => d,
-                _ => continue,
+                _ => Dict::new(),
             };
             let mut forms = Vec::new();
             for (_, v) in xobjects.iter() {
@@ -729,40 +773,116 @@ impl Walker<'_, '_, '_> {
                 };
                 match stream.dict.get_name(b"Subtype") {
                     Some(b"Image") => self.xobject(page_no, r, stream, Some(&res)),
-                    Some(b"Form") => {
-                        self.forms.insert(r);
-                        if depth >= max_depth {
-                            doc.warn(
-                                None,
-                                format!("Form XObjects nested deeper than {max_depth}; cut (Limits::max_depth)"),
-                            );
-                            continue;
-                        }
-                        let form_res = match doc.dict_get(&stream.dict, b"Resources") {
-                            Ok(Some(Object::Dict(d))) => Some(d),
-                            _ => None,
-                        };
-                        if self.inline {
-                            match doc.stream_data(stream) {
-                                Ok(content) => self.inline_images(
-                                    page_no,
-                                    &content,
-                                    form_res.as_ref().or(Some(&res)),
-                                ),
-                                Err(e) => doc.warn(
-                                    None,
-                                    format!("Form XObject {r} unreadable for inline images ({e})"),
-                                ),
+                    Some(b"Form") => self.form(page_no, r, stream, &res, depth, &mut forms),
+                    _ => {}
+                }
+            }
+            // Content that draws besides forms: soft-mask groups of
+            // graphics states, tiling patterns, Type 3 glyphs.
+            for r in self.drawing_streams(&res) {
+                if self.forms.contains(&r) {
+                    continue;
+                }
+                if let Ok(o) = doc.get(r) {
+                    match o.as_ref() {
+                        Object::Stream(s) => self.form(page_no, r, s, &res, depth, &mut forms),
+                        Object::Dict(font) => {
+                            self.forms.insert(r);
+                            if let Ok(Some(Object::Dict(d))) = doc.dict_get(font, b"Resources") {
+                                forms.push((d, depth + 1));
                             }
                         }
-                        // A form without resources uses its page's.
-                        forms.push((form_res.unwrap_or_else(|| res.clone()), depth + 1));
+                        _ => {}
                     }
-                    _ => {}
                 }
             }
             stack.extend(forms.into_iter().rev());
         }
+    }
+
+    /// A Form XObject (or a stream drawn like one): its inline images now,
+    /// its resources onto `forms`.
+    fn form(
+        &mut self,
+        page_no: usize,
+        r: ObjRef,
+        stream: &Stream,
+        res: &Dict,
+        depth: usize,
+        forms: &mut Vec<(Dict, usize)>,
+    ) {
+        let doc = self.doc;
+        let max_depth = doc.options().limits.max_depth;
+        self.forms.insert(r);
+        if depth >= max_depth {
+            doc.warn(
+                None,
+                format!("Form XObjects nested deeper than {max_depth}; cut (Limits::max_depth)"),
+            );
+            return;
+        }
+        let form_res = match doc.dict_get(&stream.dict, b"Resources") {
+            Ok(Some(Object::Dict(d))) => Some(d),
+            _ => None,
+        };
+        if self.inline {
+            match doc.stream_data(stream) {
+                Ok(content) => {
+                    self.inline_images(page_no, &content, form_res.as_ref().or(Some(res)))
+                }
+                Err(e) => doc.warn(
+                    None,
+                    format!("Form XObject {r} unreadable for inline images ({e})"),
+                ),
+            }
+        }
+        // A form without resources uses its page's.
+        forms.push((form_res.unwrap_or_else(|| res.clone()), depth + 1));
+    }
+
+    /// The streams of `res` that draw besides Form XObjects: `/ExtGState`
+    /// soft-mask groups (`/SMask /G`, §11.6.5.2), tiling patterns
+    /// (§8.7.3) and Type 3 fonts (their dictionaries, for `/Resources`).
+    fn drawing_streams(&self, res: &Dict) -> Vec<ObjRef> {
+        let doc = self.doc;
+        let mut out = Vec::new();
+        let entries = |key: &[u8]| -> Vec<Object> {
+            match doc.dict_get(res, key) {
+                Ok(Some(Object::Dict(d))) => d.iter().map(|(_, v)| v.clone()).collect(),
+                _ => Vec::new(),
+            }
+        };
+        for gs in entries(b"ExtGState") {
+            let Some(gs) = doc.resolve(&gs).ok().and_then(|g| g.as_dict().cloned()) else {
+                continue;
+            };
+            let Ok(Some(Object::Dict(mask))) = doc.dict_get(&gs, b"SMask") else {
+                continue;
+            };
+            if let Some(g) = mask.get(b"G").and_then(Object::as_ref) {
+                out.push(g);
+            }
+        }
+        for pattern in entries(b"Pattern") {
+            let Some(r) = pattern.as_ref() else { continue };
+            let tiling = doc.get(r).ok().is_some_and(|o| {
+                o.as_stream()
+                    .is_some_and(|s| s.dict.get_i64(b"PatternType") == Some(1))
+            });
+            if tiling {
+                out.push(r);
+            }
+        }
+        for font in entries(b"Font") {
+            let Some(r) = font.as_ref() else { continue };
+            let type3 = doc.get(r).ok().is_some_and(|o| {
+                o.as_dict().and_then(|d| d.get_name(b"Subtype")) == Some(b"Type3")
+            });
+            if type3 {
+                out.push(r);
+            }
+        }
+        out
     }
 
     /// An image XObject, then its soft mask and explicit mask.
