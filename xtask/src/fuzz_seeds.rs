@@ -11,6 +11,7 @@ const TARGETS: &[(&str, &[&str])] = &[
     ("ole_cfb_read_open", &["cfb", "doc"]),
     ("msdoc_text_parse", &["doc", "cfb"]),
     ("pdf_lex_document", &["pdf"]),
+    ("pdf_lex_embedded", &["pdf"]),
     ("pdf_lex_content", &["pdf"]),
     ("pdf_lex_filters", &["pdf"]),
     ("pdf_text_extract", &["pdf"]),

@@ -29,9 +29,9 @@ pub(crate) fn strip(xml: &str) -> String {
             "p" | "div" | "li" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => closing,
             _ => false,
         };
-        if line_break && !out.is_empty() && !out.ends_with('\n') {
-            out.push('\n');
-        } else if local == "br" {
+        // A `<br>` always breaks the line; a closing block only ends a
+        // line that has text.
+        if local == "br" || (line_break && !out.is_empty() && !out.ends_with('\n')) {
             out.push('\n');
         }
         rest = &after[gt + 1..];
