@@ -275,3 +275,18 @@ fn switches_turn_parts_and_files_off() {
     assert!(extras.parts.is_empty());
     assert_eq!(extras.text(), "");
 }
+
+/// The attachment of `attach-self.pdf` is the file itself (same SHA-256):
+/// returned once, as bytes; recursion (and stopping it) is the facade's.
+#[test]
+fn a_pdf_attaching_itself_gives_its_own_bytes_once() {
+    let data = read("attach-self.pdf");
+    let doc = Document::open(&data).unwrap();
+    let a = doc.attachments();
+    assert_eq!(a.len(), 1);
+    assert_eq!(a[0].path, "/self.pdf");
+    assert_eq!(a[0].media_type.as_deref(), Some("application/pdf"));
+    assert_eq!(sha256(&a[0].data), sha256(&data));
+    let child = Document::open(&a[0].data).unwrap();
+    assert_eq!(child.attachments()[0].data, data);
+}

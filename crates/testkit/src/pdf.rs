@@ -525,9 +525,298 @@ mod tests {
     }
 
     #[test]
+    fn self_attaching_inflates_to_itself() {
+        let f = self_attaching();
+        let start = f.windows(7).position(|w| w == b"stream\n").unwrap() + 7;
+        // Past the zlib header: raw DEFLATE (the Adler-32 is zero).
+        let out = miniz_oxide::inflate::decompress_to_vec(&f[start + 2..]).unwrap();
+        assert_eq!(out, f);
+        let len: usize = String::from_utf8_lossy(&f[..start])
+            .split("/Length ")
+            .nth(1)
+            .and_then(|l| l.split_whitespace().next()?.parse().ok())
+            .unwrap();
+        assert!(f[start + len..].starts_with(b"\nendstream"));
+    }
+
+    #[test]
     fn strings() {
         assert_eq!(literal("a(b)\\"), "(a\\(b\\)\\\\)");
         assert_eq!(utf16_string("é"), "<FEFF00E9>");
         assert_eq!(hex(&[0, 0xAB]), "00AB");
     }
+}
+
+/// A DEFLATE bit writer (RFC 1951 §3.1.1: values LSB first, Huffman codes
+/// MSB first), for the hand-built streams of [`self_attaching`].
+struct Bits {
+    out: Vec<u8>,
+    acc: u32,
+    n: u32,
+}
+
+impl Bits {
+    fn new() -> Bits {
+        Bits {
+            out: Vec::new(),
+            acc: 0,
+            n: 0,
+        }
+    }
+
+    fn put(&mut self, v: u32, len: u32) {
+        for i in 0..len {
+            self.acc |= ((v >> i) & 1) << self.n;
+            self.n += 1;
+            if self.n == 8 {
+                self.out.push(self.acc as u8);
+                self.acc = 0;
+                self.n = 0;
+            }
+        }
+    }
+
+    fn code(&mut self, code: u32, len: u32) {
+        for i in (0..len).rev() {
+            self.put((code >> i) & 1, 1);
+        }
+    }
+
+    fn bits(&self) -> usize {
+        self.out.len() * 8 + self.n as usize
+    }
+
+    fn finish(mut self) -> Vec<u8> {
+        if self.n > 0 {
+            self.out.push(self.acc as u8);
+        }
+        self.out
+    }
+}
+
+/// `(symbol, base)` of the length codes and `(code, base)` of the distance
+/// codes (RFC 1951 §3.2.5), each with its extra bits.
+const LENGTHS: [(u32, u32, u32); 29] = [
+    (257, 3, 0),
+    (258, 4, 0),
+    (259, 5, 0),
+    (260, 6, 0),
+    (261, 7, 0),
+    (262, 8, 0),
+    (263, 9, 0),
+    (264, 10, 0),
+    (265, 11, 1),
+    (266, 13, 1),
+    (267, 15, 1),
+    (268, 17, 1),
+    (269, 19, 2),
+    (270, 23, 2),
+    (271, 27, 2),
+    (272, 31, 2),
+    (273, 35, 3),
+    (274, 43, 3),
+    (275, 51, 3),
+    (276, 59, 3),
+    (277, 67, 4),
+    (278, 83, 4),
+    (279, 99, 4),
+    (280, 115, 4),
+    (281, 131, 5),
+    (282, 163, 5),
+    (283, 195, 5),
+    (284, 227, 5),
+    (285, 258, 0),
+];
+const DISTANCES: [(u32, u32); 30] = [
+    (1, 0),
+    (2, 0),
+    (3, 0),
+    (4, 0),
+    (5, 1),
+    (7, 1),
+    (9, 2),
+    (13, 2),
+    (17, 3),
+    (25, 3),
+    (33, 4),
+    (49, 4),
+    (65, 5),
+    (97, 5),
+    (129, 6),
+    (193, 6),
+    (257, 7),
+    (385, 7),
+    (513, 8),
+    (769, 8),
+    (1025, 9),
+    (1537, 9),
+    (2049, 10),
+    (3073, 10),
+    (4097, 11),
+    (6145, 11),
+    (8193, 12),
+    (12289, 12),
+    (16385, 13),
+    (24577, 13),
+];
+
+/// A fixed-Huffman block copying `(length, distance)` pairs, then `empty`
+/// empty fixed blocks; `last` sets BFINAL on the final block.
+fn repeat_op(pairs: &[(u32, u32)], empty: usize, last: bool) -> Vec<u8> {
+    let mut b = Bits::new();
+    b.put(u32::from(last && empty == 0), 1);
+    b.put(1, 2);
+    for &(len, dist) in pairs {
+        let &(sym, base, extra) = LENGTHS
+            .iter()
+            .rev()
+            .find(|(s, base, _)| *base <= len && (*s != 284 || len < 258))
+            .unwrap_or(&LENGTHS[0]);
+        if sym < 280 {
+            b.code(sym - 256, 7);
+        } else {
+            b.code(0xC0 + sym - 280, 8);
+        }
+        b.put(len - base, extra);
+        let (code, (dbase, dextra)) = DISTANCES
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, (base, _))| *base <= dist)
+            .map(|(c, d)| (c as u32, *d))
+            .unwrap_or((0, (1, 0)));
+        b.code(code, 5);
+        b.put(dist - dbase, dextra);
+    }
+    b.code(0, 7);
+    for i in 0..empty {
+        b.put(u32::from(last && i + 1 == empty), 1);
+        b.put(1, 2);
+        b.code(0, 7);
+    }
+    assert!(last || b.bits() % 8 == 0, "a repeat op must end on a byte");
+    b.finish()
+}
+
+/// A stored-block header for `len` literal bytes (5 bytes).
+fn literal_op(len: u16) -> Vec<u8> {
+    let mut v = vec![0u8];
+    v.extend_from_slice(&len.to_le_bytes());
+    v.extend_from_slice(&(!len).to_le_bytes());
+    v
+}
+
+/// A PDF that attaches itself: its one attachment's embedded file stream,
+/// inflated, is the whole file, byte for byte (same SHA-256). The stream is
+/// a DEFLATE quine with a prefix and a suffix — Russ Cox's construction
+/// ("Zip Files All The Way Down", 2010) — whose prefix is everything before
+/// the stream data (253 bytes, so that one copy of 258 bytes repeats it)
+/// and whose suffix is everything after. Its Adler-32 is zero (a checksum
+/// of a file that contains it has no fixed point); readers that check it
+/// report a damaged stream.
+pub fn self_attaching() -> Vec<u8> {
+    const P: usize = 253;
+    let mut length = 0usize;
+    let mut file = Vec::new();
+    for _ in 0..8 {
+        // The prefix, padded inside the dictionary to exactly P bytes.
+        let head = b"%PDF-1.7\n%\xE2\xE3\xCF\xD3\n1 0 obj\n<< /Type /EmbeddedFile /Subtype /application#2Fpdf /Filter /FlateDecode /Length ".to_vec();
+        let tail = format!("{length:010} >>\nstream\n");
+        let mut prefix = head.clone();
+        let pad = P - 2 - head.len() - tail.len();
+        prefix.extend(std::iter::repeat_n(b' ', pad));
+        prefix.extend_from_slice(tail.as_bytes());
+        prefix.extend_from_slice(&[0x78, 0x01]);
+        assert_eq!(prefix.len(), P);
+        // The suffix needs the deflate size for its offsets; iterate.
+        let suffix_for = |deflate_len: usize| -> Vec<u8> {
+            let end1 = P + deflate_len + 4;
+            let mut s = vec![0u8; 4];
+            let mut offsets = vec![P - 253 + 15];
+            let mut rest = String::from("\nendstream\nendobj\n");
+            let objs = [
+                "<< /Type /Catalog /Pages 3 0 R /Names << /EmbeddedFiles << /Names [(self.pdf) 5 0 R] >> >> >>".to_string(),
+                "<< /Type /Pages /Kids [4 0 R] /Count 1 >>".to_string(),
+                "<< /Type /Page /Parent 3 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 6 0 R >> >> /Contents 7 0 R >>".to_string(),
+                "<< /Type /Filespec /F (self.pdf) /UF (self.pdf) /Desc (This very file) /EF << /F 1 0 R >> >>".to_string(),
+                "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".to_string(),
+                "<< /Length 55 >>\nstream\nBT /F1 12 Tf 72 720 Td (This PDF attaches itself) Tj ET\nendstream".to_string(),
+            ];
+            for (i, o) in objs.iter().enumerate() {
+                offsets.push(end1 + rest.len());
+                let _ = write!(rest, "{} 0 obj\n{o}\nendobj\n", i + 2);
+            }
+            let xref = end1 + rest.len();
+            rest.push_str("xref\n0 8\n0000000000 65535 f \n");
+            for off in offsets {
+                let _ = writeln!(rest, "{off:010} 00000 n ");
+            }
+            let _ = write!(
+                rest,
+                "trailer\n<< /Size 8 /Root 2 0 R >>\nstartxref\n{xref:010}\n%%EOF\n"
+            );
+            s.extend_from_slice(rest.as_bytes());
+            s
+        };
+        let mut deflate_len = 0;
+        let mut deflate = Vec::new();
+        for _ in 0..8 {
+            let suffix = suffix_for(deflate_len);
+            deflate = quine(&prefix, &suffix);
+            if deflate.len() == deflate_len {
+                break;
+            }
+            deflate_len = deflate.len();
+        }
+        let suffix = suffix_for(deflate.len());
+        file = [prefix, deflate.clone(), suffix].concat();
+        let new_length = deflate.len() + 6;
+        if new_length == length {
+            break;
+        }
+        length = new_length;
+    }
+    file
+}
+
+/// The DEFLATE stream that inflates to `prefix`, itself, `suffix`.
+fn quine(prefix: &[u8], suffix: &[u8]) -> Vec<u8> {
+    let p = prefix.len() as u32;
+    let s = suffix.len() as u32;
+    let lit = |n: u32| literal_op(u16::try_from(n).unwrap_or(u16::MAX));
+    // Rp+1: one copy of p + 5 = 258 bytes, then one empty block: 40 bits.
+    let rp = repeat_op(&[(p + 5, p + 5)], 1, false);
+    // R4: 20 bytes back, as two copies of 10: 40 bits.
+    let r4 = repeat_op(&[(10, 20), (10, 20)], 0, false);
+    assert_eq!((rp.len(), r4.len()), (5, 5));
+    // Rs+1 (the last op): its own size r is part of what it copies.
+    let mut r = 5u32;
+    let mut rs = Vec::new();
+    for _ in 0..8 {
+        let n = s + r;
+        let k = n.div_ceil(258);
+        let pairs: Vec<(u32, u32)> = (0..k).map(|i| (n / k + u32::from(i < n % k), n)).collect();
+        rs = repeat_op(&pairs, 0, true);
+        if rs.len() as u32 == r {
+            break;
+        }
+        r = rs.len() as u32;
+    }
+    let mut c = Vec::new();
+    let mut push = |parts: &[&[u8]]| parts.iter().for_each(|x| c.extend_from_slice(x));
+    push(&[&lit(p + 5), prefix, &lit(p + 5)]);
+    push(&[&rp]);
+    push(&[&lit(5), &rp]);
+    push(&[&lit(5), &lit(5)]);
+    push(&[&lit(20), &rp, &lit(5), &lit(5), &lit(20)]);
+    push(&[&r4]);
+    push(&[&lit(20), &r4, &lit(20), &r4, &lit(20)]);
+    push(&[&r4]);
+    push(&[&lit(20), &r4, &lit(0), &lit(0), &lit(s + r)]);
+    push(&[&r4]);
+    push(&[&lit(0)]);
+    push(&[&lit(0)]);
+    push(&[&lit(s + r), &rs, suffix]);
+    push(&[&rs]);
+    c
 }
