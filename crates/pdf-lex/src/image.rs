@@ -660,6 +660,8 @@ pub(crate) struct Walker<'d, 'a, 'b> {
     pub inline: bool,
     pub seen: HashSet<ObjRef>,
     pub forms: HashSet<ObjRef>,
+    /// Content streams already read for inline images.
+    pub contents: HashSet<ObjRef>,
     pub out: Vec<Image>,
     /// Inline images numbered per page.
     pub inline_counts: HashMap<usize, usize>,
@@ -671,13 +673,7 @@ impl Walker<'_, '_, '_> {
     /// The images of `page` (number `page_no`, from 1).
     pub fn page(&mut self, page_no: usize, page: &Page) {
         if self.inline {
-            match self.doc.page_contents(page) {
-                Ok(content) => self.inline_images(page_no, &content, page.resources.as_ref()),
-                Err(e) => self.doc.warn(
-                    None,
-                    format!("page {page_no}: content unreadable for inline images ({e})"),
-                ),
-            }
+            self.page_inline_images(page_no, page);
         }
         let res = page.resources.clone().unwrap_or_default();
         self.resources(page_no, &res);
@@ -695,6 +691,47 @@ impl Walker<'_, '_, '_> {
         }
         for (d, _) in forms {
             self.resources(page_no, &d);
+        }
+    }
+
+    /// The inline images of a page's content streams. A stream shared by
+    /// several pages is read once (a hostile file shares one large stream
+    /// among hundreds of pages); an inline image cannot span two streams
+    /// (§7.8.2), so each is read on its own.
+    fn page_inline_images(&mut self, page_no: usize, page: &Page) {
+        let doc = self.doc;
+        let contents = match doc.dict_get(&page.dict, b"Contents") {
+            Ok(Some(Object::Array(a))) => a,
+            Ok(Some(c)) => vec![page.dict.get(b"Contents").cloned().unwrap_or(c)],
+            Ok(None) => return,
+            Err(e) => {
+                doc.warn(None, format!("page {page_no}: /Contents unreadable ({e})"));
+                return;
+            }
+        };
+        for c in contents {
+            if self.stopped {
+                return;
+            }
+            if let Some(r) = c.as_ref() {
+                if !self.contents.insert(r) {
+                    continue;
+                }
+            }
+            let data = match doc.resolve(&c) {
+                Ok(o) => match o.as_stream() {
+                    Some(s) => doc.stream_data(s),
+                    None => continue,
+                },
+                Err(e) => Err(e),
+            };
+            match data {
+                Ok(content) => self.inline_images(page_no, &content, page.resources.as_ref()),
+                Err(e) => doc.warn(
+                    None,
+                    format!("page {page_no}: content unreadable for inline images ({e})"),
+                ),
+            }
         }
     }
 
@@ -1046,6 +1083,7 @@ pub(crate) fn images(
         inline,
         seen: HashSet::new(),
         forms: HashSet::new(),
+        contents: HashSet::new(),
         out: Vec::new(),
         inline_counts: HashMap::new(),
         stopped: false,
