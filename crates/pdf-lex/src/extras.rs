@@ -100,29 +100,20 @@ impl Document<'_> {
         }
         let mut bytes = limits.max_embedded_bytes;
         if options.attachments {
-            let mut budget = Budget {
-                files_left: limits.max_attachments,
-                max_files: limits.max_attachments,
-                bytes_left: bytes,
-                max_bytes: limits.max_embedded_bytes,
-                warned: false,
-            };
+            let mut budget = Budget::new(limits.max_attachments, bytes, limits.max_embedded_bytes);
             let found = file_spec::attachments(self, &annots, &mut budget);
             bytes = budget.bytes_left;
-            out.embedded
-                .extend(found.iter().map(file_spec::Attachment::to_embedded_file));
+            out.embedded.extend(
+                found
+                    .into_iter()
+                    .map(file_spec::Attachment::into_embedded_file),
+            );
         }
         if options.images {
-            let mut budget = Budget {
-                files_left: limits.max_images,
-                max_files: limits.max_images,
-                bytes_left: bytes,
-                max_bytes: limits.max_embedded_bytes,
-                warned: false,
-            };
+            let mut budget = Budget::new(limits.max_images, bytes, limits.max_embedded_bytes);
             let found = image::images(self, &pages, options.inline_images, &mut budget);
             out.embedded
-                .extend(found.iter().map(image::Image::to_embedded_file));
+                .extend(found.into_iter().map(image::Image::into_embedded_file));
         }
         out.warnings = self.warnings().split_off(before.min(self.warnings().len()));
         out

@@ -47,14 +47,15 @@ impl Attachment {
     /// As a [`doc_model::EmbeddedFile`] of kind
     /// [`EmbeddedKind::Attachment`] (the description and dates stay here).
     pub fn to_embedded_file(&self) -> EmbeddedFile {
-        let f = EmbeddedFile::new(
-            self.path.clone(),
-            EmbeddedKind::Attachment,
-            self.data.clone(),
-        )
-        .with_name(self.name.clone());
-        match &self.media_type {
-            Some(m) => f.with_media_type(m.clone()),
+        self.clone().into_embedded_file()
+    }
+
+    /// [`Attachment::to_embedded_file`] without copying the bytes.
+    pub fn into_embedded_file(self) -> EmbeddedFile {
+        let f =
+            EmbeddedFile::new(self.path, EmbeddedKind::Attachment, self.data).with_name(self.name);
+        match self.media_type {
+            Some(m) => f.with_media_type(m),
             None => f,
         }
     }
@@ -71,6 +72,17 @@ pub(crate) struct Budget {
 }
 
 impl Budget {
+    /// At most `max_files` files and `bytes_left` of the `max_bytes` bytes.
+    pub fn new(max_files: usize, bytes_left: u64, max_bytes: u64) -> Budget {
+        Budget {
+            files_left: max_files,
+            max_files,
+            bytes_left,
+            max_bytes,
+            warned: false,
+        }
+    }
+
     /// Takes one file of `len` bytes; `false` (with one warning per call
     /// site) when a cap is reached.
     pub fn take(&mut self, doc: &Document<'_>, len: usize, what: &str, limit: &str) -> bool {
@@ -359,13 +371,11 @@ impl Document<'_> {
         let pages = self.pages().unwrap_or_default();
         let limits = &self.options().limits;
         let annots = crate::annotation::page_annotations(self, &pages, limits.max_parts);
-        let mut budget = Budget {
-            files_left: limits.max_attachments,
-            max_files: limits.max_attachments,
-            bytes_left: limits.max_embedded_bytes,
-            max_bytes: limits.max_embedded_bytes,
-            warned: false,
-        };
+        let mut budget = Budget::new(
+            limits.max_attachments,
+            limits.max_embedded_bytes,
+            limits.max_embedded_bytes,
+        );
         attachments(self, &annots, &mut budget)
     }
 }

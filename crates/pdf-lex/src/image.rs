@@ -113,10 +113,16 @@ impl Image {
     /// As a [`doc_model::EmbeddedFile`] of kind [`EmbeddedKind::Image`],
     /// named after its path.
     pub fn to_embedded_file(&self) -> EmbeddedFile {
+        self.clone().into_embedded_file()
+    }
+
+    /// [`Image::to_embedded_file`] without copying the bytes.
+    pub fn into_embedded_file(self) -> EmbeddedFile {
         let name = self.path.trim_start_matches('/').to_string();
-        EmbeddedFile::new(self.path.clone(), EmbeddedKind::Image, self.data.clone())
+        let media_type = self.media_type();
+        EmbeddedFile::new(self.path, EmbeddedKind::Image, self.data)
             .with_name(name)
-            .with_media_type(self.media_type())
+            .with_media_type(media_type)
     }
 }
 
@@ -1107,13 +1113,11 @@ impl Document<'_> {
     pub fn images(&self) -> Vec<Image> {
         let pages = self.pages().unwrap_or_default();
         let limits = &self.options().limits;
-        let mut budget = Budget {
-            files_left: limits.max_images,
-            max_files: limits.max_images,
-            bytes_left: limits.max_embedded_bytes,
-            max_bytes: limits.max_embedded_bytes,
-            warned: false,
-        };
+        let mut budget = Budget::new(
+            limits.max_images,
+            limits.max_embedded_bytes,
+            limits.max_embedded_bytes,
+        );
         images(self, &pages, true, &mut budget)
     }
 }
