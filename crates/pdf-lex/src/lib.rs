@@ -10,10 +10,16 @@
 //! predictors, LZW, ASCII85, ASCIIHex, RunLength; image filters passed
 //! through), the standard security handler (RC4 40/128, AES-128, AES-256;
 //! revisions 2–6), the page tree with inherited attributes, the `Info`
-//! dictionary and XMP, and a content-stream tokenizer.
+//! dictionary and XMP, and a content-stream tokenizer. Besides the page
+//! text, [`Document::extras`] gathers what a PDF holds in `doc-model`
+//! terms: attachments (the `/EmbeddedFiles` name tree and `FileAttachment`
+//! annotations), images (DCT as the JPEG itself, JPX and JBIG2 as they are,
+//! everything else decoded to PNG), the text of annotations and the values
+//! of AcroForm fields.
 //!
 //! What it does not: interpret content (text, fonts, layout: that is
-//! `pdf-text`), decode images, write PDF.
+//! `pdf-text`), render, apply ICC profiles, decode JPEG 2000 or JBIG2,
+//! write PDF.
 //!
 //! ```
 //! use pdf_lex::{content::Operations, Document};
@@ -34,6 +40,41 @@
 //! let content = doc.page_contents(&pages[0])?;
 //! let ops: Vec<_> = Operations::new(&content).map(|op| op.operator).collect();
 //! assert_eq!(ops, [&b"BT"[..], b"Tj", b"ET", b"q", b"Q"]);
+//! # Ok::<(), pdf_lex::Error>(())
+//! ```
+//!
+//! Attachments, images and notes:
+//!
+//! ```
+//! use doc_model::{EmbeddedKind, PartKind};
+//! use pdf_lex::{Document, ExtrasOptions};
+//!
+//! let pdf = b"%PDF-1.7
+//! 1 0 obj <</Type/Catalog/Pages 2 0 R
+//!   /Names <</EmbeddedFiles <</Names [(notes.txt) 6 0 R]>>>>>> endobj
+//! 2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj
+//! 3 0 obj <</Type/Page/Parent 2 0 R/Annots [5 0 R]
+//!   /Resources <</XObject <</Im1 4 0 R>>>>>> endobj
+//! 4 0 obj <</Type/XObject/Subtype/Image/Width 2/Height 1/BitsPerComponent 8
+//!   /ColorSpace/DeviceGray/Length 2>> stream
+//! \x00\xff
+//! endstream endobj
+//! 5 0 obj <</Type/Annot/Subtype/Text/Contents(Check this)/T(Ann)>> endobj
+//! 6 0 obj <</Type/Filespec/UF(notes.txt)/EF <</F 7 0 R>>>> endobj
+//! 7 0 obj <</Type/EmbeddedFile/Subtype/text#2Fplain/Length 5>> stream
+//! hello
+//! endstream endobj
+//! trailer <</Root 1 0 R>>";
+//! let doc = Document::open(pdf)?;
+//! let extras = doc.extras(&ExtrasOptions::default());
+//! assert_eq!(extras.parts[0].kind, PartKind::Comment);
+//! assert_eq!(extras.parts[0].attribute("author"), Some("Ann"));
+//! assert_eq!(extras.text(), "Check this\n");
+//! let [notes, image] = &extras.embedded[..] else { panic!() };
+//! assert_eq!((notes.path.as_str(), notes.data.as_slice()), ("/notes.txt", &b"hello"[..]));
+//! assert_eq!(notes.media_type.as_deref(), Some("text/plain"));
+//! assert_eq!((image.kind, image.path.as_str()), (EmbeddedKind::Image, "/image4.png"));
+//! assert!(image.data.starts_with(b"\x89PNG"));
 //! # Ok::<(), pdf_lex::Error>(())
 //! ```
 #![forbid(unsafe_code)]

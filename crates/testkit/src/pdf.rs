@@ -495,58 +495,6 @@ pub fn text_content(lines: &[&str]) -> Vec<u8> {
 /// The font resource entry [`text_content`] expects.
 pub const HELVETICA: &str = "/Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >> >>";
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn classic_xref_points_at_objects() {
-        let mut p = Pdf::new();
-        p.obj(1, "<< /Type /Catalog >>").stream(2, "", b"abc");
-        let f = p.finish("/Root 1 0 R");
-        let at = p.offset(2).unwrap();
-        assert!(f[at..].starts_with(b"2 0 obj\n<<  /Length 3 >>\nstream\nabc\n"));
-        let text = String::from_utf8_lossy(&f);
-        assert!(text.contains(&format!("2 1\n{at:010} 00000 n \n")));
-        assert!(text.ends_with("%%EOF\n"));
-    }
-
-    #[test]
-    fn contiguous_and_stream_xrefs() {
-        let mut p = Pdf::with_header(b"%PDF-1.4\n");
-        p.obj(1, "<< >>").obj(2, "<< >>");
-        let f = p.finish_contiguous("/Root 1 0 R");
-        assert!(
-            String::from_utf8_lossy(&f)
-                .contains("xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n")
-        );
-        let f = p.finish_xref_stream(3, "/Root 1 0 R");
-        assert!(String::from_utf8_lossy(&f).contains("/Type /XRef /Size 4 /W [1 4 2]"));
-    }
-
-    #[test]
-    fn self_attaching_inflates_to_itself() {
-        let f = self_attaching();
-        let start = f.windows(7).position(|w| w == b"stream\n").unwrap() + 7;
-        // Past the zlib header: raw DEFLATE (the Adler-32 is zero).
-        let out = miniz_oxide::inflate::decompress_to_vec(&f[start + 2..]).unwrap();
-        assert_eq!(out, f);
-        let len: usize = String::from_utf8_lossy(&f[..start])
-            .split("/Length ")
-            .nth(1)
-            .and_then(|l| l.split_whitespace().next()?.parse().ok())
-            .unwrap();
-        assert!(f[start + len..].starts_with(b"\nendstream"));
-    }
-
-    #[test]
-    fn strings() {
-        assert_eq!(literal("a(b)\\"), "(a\\(b\\)\\\\)");
-        assert_eq!(utf16_string("é"), "<FEFF00E9>");
-        assert_eq!(hex(&[0, 0xAB]), "00AB");
-    }
-}
-
 /// A DEFLATE bit writer (RFC 1951 §3.1.1: values LSB first, Huffman codes
 /// MSB first), for the hand-built streams of [`self_attaching`].
 struct Bits {
@@ -819,4 +767,56 @@ fn quine(prefix: &[u8], suffix: &[u8]) -> Vec<u8> {
     push(&[&lit(s + r), &rs, suffix]);
     push(&[&rs]);
     c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classic_xref_points_at_objects() {
+        let mut p = Pdf::new();
+        p.obj(1, "<< /Type /Catalog >>").stream(2, "", b"abc");
+        let f = p.finish("/Root 1 0 R");
+        let at = p.offset(2).unwrap();
+        assert!(f[at..].starts_with(b"2 0 obj\n<<  /Length 3 >>\nstream\nabc\n"));
+        let text = String::from_utf8_lossy(&f);
+        assert!(text.contains(&format!("2 1\n{at:010} 00000 n \n")));
+        assert!(text.ends_with("%%EOF\n"));
+    }
+
+    #[test]
+    fn contiguous_and_stream_xrefs() {
+        let mut p = Pdf::with_header(b"%PDF-1.4\n");
+        p.obj(1, "<< >>").obj(2, "<< >>");
+        let f = p.finish_contiguous("/Root 1 0 R");
+        assert!(
+            String::from_utf8_lossy(&f)
+                .contains("xref\n0 3\n0000000000 65535 f \n0000000009 00000 n \n")
+        );
+        let f = p.finish_xref_stream(3, "/Root 1 0 R");
+        assert!(String::from_utf8_lossy(&f).contains("/Type /XRef /Size 4 /W [1 4 2]"));
+    }
+
+    #[test]
+    fn self_attaching_inflates_to_itself() {
+        let f = self_attaching();
+        let start = f.windows(7).position(|w| w == b"stream\n").unwrap() + 7;
+        // Past the zlib header: raw DEFLATE (the Adler-32 is zero).
+        let out = miniz_oxide::inflate::decompress_to_vec(&f[start + 2..]).unwrap();
+        assert_eq!(out, f);
+        let len: usize = String::from_utf8_lossy(&f[..start])
+            .split("/Length ")
+            .nth(1)
+            .and_then(|l| l.split_whitespace().next()?.parse().ok())
+            .unwrap();
+        assert!(f[start + len..].starts_with(b"\nendstream"));
+    }
+
+    #[test]
+    fn strings() {
+        assert_eq!(literal("a(b)\\"), "(a\\(b\\)\\\\)");
+        assert_eq!(utf16_string("é"), "<FEFF00E9>");
+        assert_eq!(hex(&[0, 0xAB]), "00AB");
+    }
 }
