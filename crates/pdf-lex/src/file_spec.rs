@@ -323,7 +323,8 @@ pub(crate) fn attachments(
         names.as_dict()?.get(b"EmbeddedFiles").cloned()
     });
     if let Some(root) = root {
-        // One entry past the budget, so that its warning is given.
+        // One entry past the budget, so that the budget's warning is given
+        // (the walk's own truncation is that limit: not reported twice).
         let max_entries = budget.files_left.saturating_add(1);
         let tree =
             crate::name_tree::walk(doc, &root, "/EmbeddedFiles", max_entries, limits.max_depth);
@@ -339,6 +340,16 @@ pub(crate) fn attachments(
                 return c.out;
             }
             c.add(spec, Some(key), None, None, budget);
+        }
+        if tree.truncated && budget.files_left > 0 {
+            // Entries were skipped as duplicates or unreadable, so the
+            // budget did not run out, but the walk stopped at it.
+            doc.warn(
+                None,
+                format!(
+                    "/EmbeddedFiles name tree has more than {max_entries} entries; the rest skipped (Limits::max_attachments)"
+                ),
+            );
         }
     }
     for a in annots {
