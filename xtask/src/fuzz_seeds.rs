@@ -13,6 +13,7 @@ const TARGETS: &[(&str, &[&str])] = &[
     ("xls_text_parse", &["xls"]),
     ("office_crypto_decrypt", &["xls", "doc", "docx", "xlsx"]),
     ("pdf_lex_document", &["pdf"]),
+    ("pdf_lex_embedded", &["pdf"]),
     ("pdf_lex_content", &["pdf"]),
     ("pdf_lex_filters", &["pdf"]),
     ("pdf_text_extract", &["pdf"]),

@@ -10,10 +10,16 @@
 //! predictors, LZW, ASCII85, ASCIIHex, RunLength; image filters passed
 //! through), the standard security handler (RC4 40/128, AES-128, AES-256;
 //! revisions 2–6), the page tree with inherited attributes, the `Info`
-//! dictionary and XMP, and a content-stream tokenizer.
+//! dictionary and XMP, and a content-stream tokenizer. Besides the page
+//! text, [`Document::extras`] gathers what a PDF holds in `doc-model`
+//! terms: attachments (the `/EmbeddedFiles` name tree and `FileAttachment`
+//! annotations), images (DCT as the JPEG itself, JPX and JBIG2 as they are,
+//! everything else decoded to PNG), the text of annotations and the values
+//! of AcroForm fields.
 //!
 //! What it does not: interpret content (text, fonts, layout: that is
-//! `pdf-text`), decode images, write PDF.
+//! `pdf-text`), render, apply ICC profiles, decode JPEG 2000 or JBIG2,
+//! write PDF.
 //!
 //! ```
 //! use pdf_lex::{content::Operations, Document};
@@ -36,20 +42,69 @@
 //! assert_eq!(ops, [&b"BT"[..], b"Tj", b"ET", b"q", b"Q"]);
 //! # Ok::<(), pdf_lex::Error>(())
 //! ```
+//!
+//! Attachments, images and notes:
+//!
+//! ```
+//! use doc_model::{EmbeddedKind, PartKind};
+//! use pdf_lex::{Document, ExtrasOptions};
+//!
+//! let pdf = b"%PDF-1.7
+//! 1 0 obj <</Type/Catalog/Pages 2 0 R
+//!   /Names <</EmbeddedFiles <</Names [(notes.txt) 6 0 R]>>>>>> endobj
+//! 2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj
+//! 3 0 obj <</Type/Page/Parent 2 0 R/Annots [5 0 R]
+//!   /Resources <</XObject <</Im1 4 0 R>>>>>> endobj
+//! 4 0 obj <</Type/XObject/Subtype/Image/Width 2/Height 1/BitsPerComponent 8
+//!   /ColorSpace/DeviceGray/Length 2>> stream
+//! \x00\xff
+//! endstream endobj
+//! 5 0 obj <</Type/Annot/Subtype/Text/Contents(Check this)/T(Ann)>> endobj
+//! 6 0 obj <</Type/Filespec/UF(notes.txt)/EF <</F 7 0 R>>>> endobj
+//! 7 0 obj <</Type/EmbeddedFile/Subtype/text#2Fplain/Length 5>> stream
+//! hello
+//! endstream endobj
+//! trailer <</Root 1 0 R>>";
+//! let doc = Document::open(pdf)?;
+//! let extras = doc.extras(&ExtrasOptions::default());
+//! assert_eq!(extras.parts[0].kind, PartKind::Comment);
+//! assert_eq!(extras.parts[0].attribute("author"), Some("Ann"));
+//! assert_eq!(extras.text(), "Check this\n");
+//! let [notes, image] = &extras.embedded[..] else { panic!() };
+//! assert_eq!((notes.path.as_str(), notes.data.as_slice()), ("/notes.txt", &b"hello"[..]));
+//! assert_eq!(notes.media_type.as_deref(), Some("text/plain"));
+//! assert_eq!((image.kind, image.path.as_str()), (EmbeddedKind::Image, "/image4.png"));
+//! assert!(image.data.starts_with(b"\x89PNG"));
+//! # Ok::<(), pdf_lex::Error>(())
+//! ```
 #![forbid(unsafe_code)]
 
+mod annotation;
+mod color_space;
 pub mod content;
 mod crypt;
 mod document;
+mod extras;
+mod file_spec;
 pub mod filters;
+mod function;
+mod image;
+mod interactive_form;
 mod lexer;
+mod name_tree;
 mod object;
 mod page;
+mod rich_text;
 mod text;
 mod token;
 mod xref;
 
+pub use annotation::Annotation;
 pub use document::Document;
+pub use extras::{Extras, ExtrasOptions};
+pub use file_spec::Attachment;
+pub use image::{Image, ImageEncoding, ImageRole};
+pub use interactive_form::{FieldKind, FormField};
 pub use object::{Dict, ObjRef, Object, Stream};
 pub use page::Page;
 pub use text::{Info, decode_text_string, pdf_date_to_rfc3339};
@@ -133,6 +188,21 @@ pub struct Limits {
     /// Most decoded stream bytes over the whole document (default 4 GiB);
     /// once spent, [`Document::stream_data`] returns [`Error::LimitExceeded`].
     pub max_document_stream_bytes: u64,
+    /// Most attachments returned (default 1,000); the rest are skipped
+    /// with a warning.
+    pub max_attachments: usize,
+    /// Most images returned (default 10,000); the rest are skipped with a
+    /// warning.
+    pub max_images: usize,
+    /// Most pixels of one image decoded (default 2^26, 67 million); a
+    /// larger image is skipped with a warning before anything is allocated.
+    pub max_image_pixels: u64,
+    /// Most bytes of attachments and images returned together (default
+    /// 1 GiB); a file that would pass it is skipped with a warning.
+    pub max_embedded_bytes: u64,
+    /// Most annotations read, and most annotation and form-field parts
+    /// returned (default 100,000).
+    pub max_parts: usize,
     /// The moment after which object loads, stream decoding and xref
     /// recovery give up with [`Error::LimitExceeded`] `{ what: "deadline" }`
     /// (default none).
@@ -148,6 +218,11 @@ impl Default for Limits {
             max_xref_sections: 1024,
             max_objects: 4_000_000,
             max_document_stream_bytes: 4 << 30,
+            max_attachments: 1000,
+            max_images: 10_000,
+            max_image_pixels: 1 << 26,
+            max_embedded_bytes: 1 << 30,
+            max_parts: 100_000,
             deadline: None,
         }
     }

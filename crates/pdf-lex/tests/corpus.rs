@@ -10,8 +10,7 @@ use std::time::{Duration, Instant};
 use pdf_lex::{Document, Error, Options, content::Operations};
 
 fn corpus_dir() -> Option<PathBuf> {
-    let d = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    d.join("pdf").is_dir().then_some(d)
+    testkit::corpus::dir().filter(|d| d.join("pdf").is_dir())
 }
 
 fn pdfs(dir: &Path) -> Vec<PathBuf> {
@@ -96,6 +95,8 @@ fn exercise(data: &[u8], password: Option<&str>) -> Outcome {
                     for _ in Operations::new(&c) {}
                 }
             }
+            // Attachments, images, annotations and fields: no panic, no hang.
+            let _ = doc.extras(&pdf_lex::ExtrasOptions::default());
             Ok(pages.len())
         });
     Outcome {
@@ -249,4 +250,93 @@ fn poppler_937_0_fuzzed_damaged_kids_still_count_one_page() {
         return;
     };
     assert_eq!(Document::open(&data).unwrap().page_count(), 1);
+}
+
+/// Runs a poppler tool, `None` when it is missing or fails.
+fn poppler(tool: &str, args: &[&std::ffi::OsStr]) -> Option<String> {
+    let out = Command::new(tool).args(args).output().ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Every DCT image XObject of every corpus PDF comes out as the bytes
+/// `pdfimages -j` writes for it (the JPEG itself, after any filters before
+/// the DCT), matched by object number.
+#[test]
+fn every_dct_image_is_byte_identical_to_pdfimages_j() {
+    let test = "every_dct_image_is_byte_identical_to_pdfimages_j";
+    let Some(dir) = testkit::corpus::require_dir(test) else {
+        return;
+    };
+    let have = Command::new("pdfimages").arg("-v").output().is_ok();
+    if testkit::corpus::require(have.then_some(()), test, "pdfimages (poppler-utils)").is_none() {
+        return;
+    }
+    let tmp = std::env::temp_dir().join(format!("pdf-lex-pdfimages-{}", std::process::id()));
+    let (mut compared, mut files) = (0, 0);
+    let mut mismatches = Vec::new();
+    for path in pdfs(&dir) {
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        let pw = password_for(&name);
+        let mut args = vec![std::ffi::OsStr::new("-list")];
+        if let Some(pw) = pw {
+            args.extend([std::ffi::OsStr::new("-upw"), std::ffi::OsStr::new(pw)]);
+        }
+        args.push(path.as_os_str());
+        let Some(list) = poppler("pdfimages", &args) else {
+            continue;
+        };
+        // page num type width height color comp bpc enc interp object ID …
+        let jpegs: Vec<(usize, u32)> = list
+            .lines()
+            .skip(2)
+            .filter_map(|l| {
+                let c: Vec<&str> = l.split_whitespace().collect();
+                (c.get(8) == Some(&"jpeg")).then_some(())?;
+                Some((c.get(1)?.parse().ok()?, c.get(10)?.parse().ok()?))
+            })
+            .collect();
+        if jpegs.is_empty() {
+            continue;
+        }
+        std::fs::create_dir_all(&tmp).unwrap();
+        let prefix = tmp.join("img");
+        let mut args = vec![std::ffi::OsStr::new("-j")];
+        if let Some(pw) = pw {
+            args.extend([std::ffi::OsStr::new("-upw"), std::ffi::OsStr::new(pw)]);
+        }
+        args.extend([path.as_os_str(), prefix.as_os_str()]);
+        poppler("pdfimages", &args).unwrap_or_else(|| panic!("pdfimages -j {name} failed"));
+        let data = std::fs::read(&path).unwrap();
+        let options = Options {
+            password: pw.map(str::to_string),
+            ..Options::default()
+        };
+        let doc = Document::open_with(&data, &options).unwrap();
+        let ours = doc.images();
+        files += 1;
+        for (num, obj) in jpegs {
+            let theirs = tmp.join(format!("img-{num:03}.jpg"));
+            let Ok(theirs) = std::fs::read(&theirs) else {
+                // pdfimages wrote this one in another format.
+                continue;
+            };
+            compared += 1;
+            match ours.iter().find(|i| i.id.map(|r| r.num) == Some(obj)) {
+                Some(i) if i.encoding == pdf_lex::ImageEncoding::Jpeg && i.data == theirs => {}
+                Some(i) => mismatches.push(format!(
+                    "{name}: object {obj}: {:?} of {} bytes, pdfimages {} bytes",
+                    i.encoding,
+                    i.data.len(),
+                    theirs.len()
+                )),
+                None => mismatches.push(format!("{name}: object {obj} not found")),
+            }
+        }
+        std::fs::remove_dir_all(&tmp).ok();
+    }
+    println!("{compared} DCT images of {files} corpus PDFs compared with pdfimages -j");
+    assert!(compared > 0, "no DCT image compared");
+    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
 }

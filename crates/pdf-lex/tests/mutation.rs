@@ -89,6 +89,7 @@ fn walk(data: &[u8], password: Option<&str>) {
             }
         }
     }
+    let _ = doc.extras(&pdf_lex::ExtrasOptions::default());
     if let Ok(pages) = doc.pages() {
         for p in pages.iter().take(50) {
             if let Ok(c) = doc.page_contents(p) {

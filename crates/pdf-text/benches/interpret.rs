@@ -27,27 +27,11 @@ fn dense_page(lines: usize) -> Vec<u8> {
         "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding /WinAnsiEncoding >>".to_string(),
         format!("<< /Length {} >>\nstream\n{content}endstream", content.len()),
     ];
-    let mut out = b"%PDF-1.4\n".to_vec();
-    let mut offsets = Vec::new();
-    for (i, body) in objects.iter().enumerate() {
-        offsets.push(out.len());
-        out.extend_from_slice(format!("{} 0 obj\n{body}\nendobj\n", i + 1).as_bytes());
+    let mut p = testkit::pdf::Pdf::with_header(b"%PDF-1.4\n");
+    for (i, body) in (1u32..).zip(&objects) {
+        p.obj(i, body);
     }
-    let xref = out.len();
-    out.extend_from_slice(
-        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
-    );
-    for off in offsets {
-        out.extend_from_slice(format!("{off:010} 00000 n \n").as_bytes());
-    }
-    out.extend_from_slice(
-        format!(
-            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
-            objects.len() + 1
-        )
-        .as_bytes(),
-    );
-    out
+    p.finish_contiguous("/Root 1 0 R")
 }
 
 fn bench(c: &mut Criterion) {

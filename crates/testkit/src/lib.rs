@@ -18,6 +18,9 @@
 //!   compound-file format.
 //! - [`hwp`]: HWP 5.0 records, paragraphs, controls, DocInfo, FileHeader,
 //!   distribution encryption; HWPX packages; HWP 3.0 files.
+//! - [`pdf`]: PDF writers — objects, streams with Flate, classic and
+//!   stream xrefs — and a document builder with pages, images,
+//!   attachments, annotations and an AcroForm.
 //!
 //! ```
 //! let mut rng = testkit::rng::Rng::new(7);
@@ -35,6 +38,7 @@ pub mod cfb;
 pub mod corpus;
 pub mod crypto;
 pub mod hwp;
+pub mod pdf;
 pub mod rng;
 
 use std::path::{Path, PathBuf};
