@@ -1,7 +1,10 @@
 //! Fuzzes `msdoc-text`: a whole compound file through
 //! `WordDocument::from_compound_file`, and the same bytes split into a
 //! WordDocument and a table stream for `WordDocument::parse_with` (so the
-//! FIB, CLX and FKP parsers see mutations the container would reject).
+//! FIB, CLX and FKP parsers see mutations the container would reject; the
+//! table doubles as the `Data` stream so inline pictures are looked up).
+//! From a compound file, parts, pictures and the `ObjectPool`'s OLE objects
+//! (packages, copied storages) are unwrapped too.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -12,6 +15,7 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(cf) = ole_cfb_read::CompoundFile::open(data) {
         if let Ok(doc) = WordDocument::from_compound_file(&cf, &options) {
             let _ = doc.text();
+            let _ = doc_model_len(&doc);
         }
     }
     // Split point from the first two bytes: WordDocument, then the table.
@@ -24,9 +28,16 @@ fuzz_target!(|data: &[u8]| {
         word_document,
         table0: Some(table),
         table1: Some(table),
-        data: None,
+        data: Some(table),
     };
     if let Ok(doc) = WordDocument::parse_with(&streams, &options) {
         let _ = doc.text();
     }
 });
+
+/// Touches every part and embedded file (their sizes never exceed what the
+/// input can make: pictures inflate under office-art's limit).
+fn doc_model_len(doc: &WordDocument) -> usize {
+    doc.parts().iter().map(|p| p.text.len()).sum::<usize>()
+        + doc.embedded().iter().map(|e| e.data.len()).sum::<usize>()
+}

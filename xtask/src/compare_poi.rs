@@ -15,7 +15,6 @@ mod common;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use crate::util::workspace_root;
 
@@ -50,15 +49,6 @@ public class PoiText {
 }
 "#;
 
-const JARS: &[&str] = &[
-    "poi.jar",
-    "poi-scratchpad.jar",
-    "commons-collections4.jar",
-    "commons-math3.jar",
-    "commons-codec.jar",
-    "commons-logging.jar",
-];
-
 /// Runs the comparison; `--threshold X` changes the F1 bar (default 0.99),
 /// `--keep` keeps POI's texts and prints where.
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -69,18 +59,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
             .ok_or("--threshold needs a number")?,
         None => 0.99,
     };
-    let java_dir = Path::new("/usr/share/java");
-    let missing: Vec<&str> = JARS
-        .iter()
-        .copied()
-        .filter(|j| !java_dir.join(j).exists())
-        .collect();
-    let have_java = Command::new("javac")
-        .arg("-version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !missing.is_empty() || !have_java {
-        println!("compare-poi skipped: needs javac/java and {missing:?} in /usr/share/java");
+    if let Err(missing) = testkit::poi::classpath() {
+        println!("compare-poi skipped: needs {missing}");
         return Ok(());
     }
     let corpus = workspace_root().join("../shared/corpus/doc");
@@ -97,31 +77,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let tmp = std::env::temp_dir().join(format!("xtask-compare-poi-{}", std::process::id()));
     let out = tmp.join("out");
     std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
-    std::fs::write(tmp.join("PoiText.java"), JAVA).map_err(|e| e.to_string())?;
-    let cp: Vec<String> = JARS
-        .iter()
-        .map(|j| java_dir.join(j).display().to_string())
-        .collect();
-    let cp = cp.join(":");
-    let status = Command::new("javac")
-        .arg("-cp")
-        .arg(&cp)
-        .arg("-d")
-        .arg(&tmp)
-        .arg(tmp.join("PoiText.java"))
-        .status()
-        .map_err(|e| e.to_string())?;
-    if !status.success() {
-        return Err("javac failed".into());
-    }
-    let output = Command::new("java")
-        .arg("-cp")
-        .arg(format!("{cp}:{}", tmp.display()))
-        .arg("PoiText")
-        .arg(&out)
-        .args(&files)
-        .output()
-        .map_err(|e| e.to_string())?;
+    let program = testkit::poi::Program::compile("PoiText", JAVA)?;
+    let output =
+        program.run(std::iter::once(out.as_os_str()).chain(files.iter().map(|f| f.as_os_str())))?;
     let poi_errors: HashMap<String, String> = String::from_utf8_lossy(&output.stderr)
         .lines()
         .filter_map(|l| {

@@ -9,6 +9,8 @@ use crate::util::{workspace_root, write};
 /// Which fixtures seed which target, by extension (`*` takes every input).
 const TARGETS: &[(&str, &[&str])] = &[
     ("ole_cfb_read_open", &["cfb", "doc"]),
+    ("ole_cfb_read_embedding", &["cfb", "doc", "objdata"]),
+    ("office_art_parse", &["bin"]),
     ("msdoc_text_parse", &["doc", "cfb"]),
     ("xls_text_parse", &["xls"]),
     ("office_crypto_decrypt", &["xls", "doc", "docx", "xlsx"]),
@@ -33,6 +35,10 @@ fn is_metadata(name: &str) -> bool {
         ".encoding.",
         ".error.",
         ".streams.",
+        ".objects.",
+        ".ole1.",
+        ".blips.",
+        ".shapes.",
     ]
     .iter()
     .any(|m| name.contains(m))

@@ -17,6 +17,15 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
     std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// SHA-256 of `data` in lower-case hex (fixture goldens).
+pub fn sha256_hex(data: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(data)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 /// Appends `v` as a LEB128 varint (the generated tables' integer format).
 pub fn varint(out: &mut Vec<u8>, mut v: u32) {
     loop {

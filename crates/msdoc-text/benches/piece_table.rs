@@ -1,6 +1,9 @@
 //! Piece-table text assembly: a synthetic document of many mixed
 //! (compressed and UTF-16) pieces with fields and table marks, and, when the
-//! corpus is present, its largest `.doc` files.
+//! corpus is present, its `.doc` files. `corpus_from_compound_file` is the
+//! whole Word layer as the facade calls it: open the compound file, parse,
+//! split the stories into parts, decode the pictures and unwrap the
+//! `ObjectPool` objects.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 #[path = "../tests/common/mod.rs"]
@@ -88,11 +91,57 @@ fn bench(c: &mut Criterion) {
     }
     if !loaded.is_empty() {
         group.throughput(Throughput::Bytes(bytes_total));
+        // Text only, as before the Document model: no picture decoded.
+        let mut text_only = msdoc_text::Options::default();
+        text_only.embedded = false;
         group.bench_function("corpus_all_doc_streams", |b| {
             b.iter(|| {
                 loaded
                     .iter()
-                    .map(|s| WordDocument::parse(&s.borrow()).unwrap().text().len())
+                    .map(|s| {
+                        WordDocument::parse_with(&s.borrow(), &text_only)
+                            .unwrap()
+                            .text()
+                            .len()
+                    })
+                    .sum::<usize>()
+            })
+        });
+        group.bench_function("corpus_all_doc_streams_with_pictures", |b| {
+            b.iter(|| {
+                loaded
+                    .iter()
+                    .map(|s| {
+                        let doc = WordDocument::parse(&s.borrow()).unwrap();
+                        doc.text().len() + doc.embedded().len()
+                    })
+                    .sum::<usize>()
+            })
+        });
+    }
+    let whole: Vec<Vec<u8>> = files
+        .iter()
+        .map(|f| std::fs::read(f).unwrap())
+        .filter(|b| {
+            ole_cfb_read::CompoundFile::open(b).is_ok_and(|cf| {
+                WordDocument::from_compound_file(&cf, &msdoc_text::Options::default()).is_ok()
+            })
+        })
+        .collect();
+    if !whole.is_empty() {
+        let total: u64 = whole.iter().map(|b| b.len() as u64).sum();
+        group.throughput(Throughput::Bytes(total));
+        group.bench_function("corpus_from_compound_file", |b| {
+            b.iter(|| {
+                whole
+                    .iter()
+                    .map(|bytes| {
+                        let cf = ole_cfb_read::CompoundFile::open(bytes).unwrap();
+                        let doc =
+                            WordDocument::from_compound_file(&cf, &msdoc_text::Options::default())
+                                .unwrap();
+                        doc.parts().len() + doc.embedded().len()
+                    })
                     .sum::<usize>()
             })
         });

@@ -38,6 +38,28 @@ pub struct Fib {
     pub(crate) sttbf_ffn: FcLcb,
     pub(crate) plf_lst: FcLcb,
     pub(crate) plf_lfo: FcLcb,
+    /// The PLCs that split stories and anchor pictures (Word 97 only).
+    pub(crate) plcs: StoryPlcs,
+    /// `fcMac` (FibBase): where the text ends, used only to salvage a
+    /// document whose CLX is lost.
+    pub(crate) fc_mac: u32,
+}
+
+/// Where the structures that split the stories into parts live in the table
+/// stream (`FibRgFcLcb97`, MS-DOC 2.5.6).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct StoryPlcs {
+    pub plcffnd_ref: FcLcb,
+    pub plcffnd_txt: FcLcb,
+    pub plcfand_ref: FcLcb,
+    pub plcfand_txt: FcLcb,
+    pub plcf_hdd: FcLcb,
+    pub grp_xst_atn_owners: FcLcb,
+    pub plcfend_ref: FcLcb,
+    pub plcfend_txt: FcLcb,
+    pub dgg_info: FcLcb,
+    pub plcftxbx_txt: FcLcb,
+    pub plcf_hdrtxbx_txt: FcLcb,
 }
 
 // FibBase flag bits (MS-DOC 2.5.2).
@@ -54,6 +76,17 @@ const IDX_BTE_PAPX: usize = 13;
 const IDX_CLX: usize = 33;
 const IDX_PLF_LST: usize = 73;
 const IDX_PLF_LFO: usize = 74;
+const IDX_PLCFFND_REF: usize = 2;
+const IDX_PLCFFND_TXT: usize = 3;
+const IDX_PLCFAND_REF: usize = 4;
+const IDX_PLCFAND_TXT: usize = 5;
+const IDX_PLCF_HDD: usize = 11;
+const IDX_GRP_XST_ATN_OWNERS: usize = 36;
+const IDX_PLCFEND_REF: usize = 46;
+const IDX_PLCFEND_TXT: usize = 47;
+const IDX_DGG_INFO: usize = 50;
+const IDX_PLCFTXBX_TXT: usize = 56;
+const IDX_PLCF_HDRTXBX_TXT: usize = 58;
 
 impl Fib {
     /// Reads the FIB at the start of the WordDocument stream.
@@ -124,13 +157,27 @@ impl Fib {
             flags,
             version: Version::Word97,
             ccp,
-            fc_min: 0,
             clx: pair(IDX_CLX),
             bte_chpx: pair(IDX_BTE_CHPX),
             bte_papx: pair(IDX_BTE_PAPX),
             sttbf_ffn: pair(IDX_STTBF_FFN),
             plf_lst: pair(IDX_PLF_LST),
             plf_lfo: pair(IDX_PLF_LFO),
+            plcs: StoryPlcs {
+                plcffnd_ref: pair(IDX_PLCFFND_REF),
+                plcffnd_txt: pair(IDX_PLCFFND_TXT),
+                plcfand_ref: pair(IDX_PLCFAND_REF),
+                plcfand_txt: pair(IDX_PLCFAND_TXT),
+                plcf_hdd: pair(IDX_PLCF_HDD),
+                grp_xst_atn_owners: pair(IDX_GRP_XST_ATN_OWNERS),
+                plcfend_ref: pair(IDX_PLCFEND_REF),
+                plcfend_txt: pair(IDX_PLCFEND_TXT),
+                dgg_info: pair(IDX_DGG_INFO),
+                plcftxbx_txt: pair(IDX_PLCFTXBX_TXT),
+                plcf_hdrtxbx_txt: pair(IDX_PLCF_HDRTXBX_TXT),
+            },
+            fc_min: u32_at(wd, 0x18).unwrap_or(0),
+            fc_mac: u32_at(wd, 0x1C).unwrap_or(0),
         })
     }
 
@@ -163,6 +210,8 @@ impl Fib {
             sttbf_ffn: pair(0xD0),
             plf_lst: FcLcb::default(),
             plf_lfo: FcLcb::default(),
+            plcs: StoryPlcs::default(),
+            fc_mac: u32_at(wd, 0x1C).unwrap_or(0),
         })
     }
 

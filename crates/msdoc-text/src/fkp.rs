@@ -22,6 +22,9 @@ pub(crate) mod chp {
     pub const OLE2: u8 = 0x20;
     /// `sprmCSymbol`: a symbol-font character (shown as `(` with fSpec).
     pub const SYMBOL: u8 = 0x40;
+    /// `sprmCPicLocation` is present (its value, in `Run::obj`, may be 0:
+    /// the first picture of the `Data` stream).
+    pub const PIC_LOCATION: u8 = 0x80;
 }
 
 /// Paragraph-property flag: `fTtp` or `fInnerTtp` (the paragraph is a table row end).
@@ -34,6 +37,8 @@ const SPRM_C_F_CAPS: u16 = 0x083B;
 const SPRM_C_F_SPEC: u16 = 0x0855;
 const SPRM_C_F_OLE2: u16 = 0x080A;
 const SPRM_C_PIC_LOCATION: u16 = 0x6A03;
+const SPRM_C_F_DATA: u16 = 0x0806;
+const SPRM_C_F_OBJ: u16 = 0x085A;
 const SPRM_C_SYMBOL: u16 = 0x6A09;
 const SPRM_P_F_TTP: u16 = 0x2417;
 const SPRM_P_F_INNER_TTP: u16 = 0x244C;
@@ -282,10 +287,18 @@ fn toggle_on(operand: &[u8]) -> bool {
 fn chp_flags(grpprl: &[u8]) -> (u8, u32) {
     let mut flags = 0;
     let mut obj = 0;
+    // fData (form field data) and fObj (an object's presentation) make the
+    // location point at something that is no picture of the text.
+    let mut not_a_picture = false;
     for (sprm, operand) in Sprms::new(grpprl) {
         let bit = match sprm {
+            SPRM_C_F_DATA | SPRM_C_F_OBJ => {
+                not_a_picture = toggle_on(operand);
+                continue;
+            }
             SPRM_C_PIC_LOCATION => {
                 obj = u32_at(operand, 0).unwrap_or(0);
+                flags |= chp::PIC_LOCATION;
                 continue;
             }
             SPRM_C_F_OLE2 => chp::OLE2,
@@ -311,6 +324,9 @@ fn chp_flags(grpprl: &[u8]) -> (u8, u32) {
         } else {
             flags &= !bit;
         }
+    }
+    if not_a_picture {
+        flags &= !chp::PIC_LOCATION;
     }
     (flags, obj)
 }
@@ -437,7 +453,7 @@ mod tests {
         );
         assert_eq!(
             chp_flags(&[0x0A, 0x08, 0x01, 0x03, 0x6A, 0x2A, 0, 0, 0]),
-            (chp::OLE2, 42)
+            (chp::OLE2 | chp::PIC_LOCATION, 42)
         );
         // A truncated operand ends the iteration instead of reading past the end.
         assert_eq!(Sprms::new(&[0x08, 0xD6, 0xFF, 0xFF, 0]).count(), 0);

@@ -17,9 +17,23 @@
 //! * Word 6/95 8-bit text decoded with the code page of the document's
 //!   language id (or its fonts' charset, or [`Options::legacy_code_page`]).
 //!
-//! It does **not** open the OLE compound file (that is `ole-cfb-read`'s
-//! job), read metadata (property sets), decrypt (an encrypted document is
-//! [`Error::Encrypted`]), or keep formatting beyond what changes the text.
+//! In `doc-model` terms ([`WordDocument::parts`], [`WordDocument::embedded`]):
+//! every header and footer (per section, even/default/first), footnote,
+//! endnote, comment (with its author) and text box is a [`Part`] of its own;
+//! pictures — inline ones (a `PICF` in the `Data` stream) and floating ones
+//! (the BLIP store of `OfficeArtContent`, their bytes in the `WordDocument`
+//! stream), decoded by `office-art` — and, read from a compound file, the
+//! `ObjectPool` objects (unwrapped by `ole-cfb-read`) are [`EmbeddedFile`]s.
+//! A table stream cut short still gives the text: the pieces that survive,
+//! or the text between `fcMin` and `fcMac` when the CLX itself is lost,
+//! with a warning.
+//!
+//! It does **not** parse the OLE compound file itself (that is
+//! `ole-cfb-read`'s job; [`WordDocument::from_compound_file`] reads the
+//! streams, the summary property sets and the `ObjectPool` through it),
+//! decrypt (an encrypted document is [`Error::Encrypted`]), extract the
+//! embedded files' own text (the caller recurses), or keep formatting
+//! beyond what changes the text.
 //! Word 6/95 character and paragraph properties (8-bit sprms) are not read.
 //!
 //! ```
@@ -32,6 +46,8 @@
 //! let doc = WordDocument::parse(&streams)?;
 //! assert_eq!(doc.story(Story::Main), "Hello\n");
 //! assert_eq!(doc.text(), "Hello\n");
+//! assert_eq!(doc.parts()[0].kind, msdoc_text::PartKind::Body);
+//! assert!(doc.embedded().is_empty());
 //! assert!(doc.warnings().is_empty());
 //! # Ok(())
 //! # }
@@ -46,10 +62,13 @@ mod error;
 mod fib;
 mod fkp;
 mod lst;
+mod picture;
+mod stories;
 mod text;
 
 pub use clx::{Piece, PieceTable};
 pub use codepage::{code_page_for_lid, encoding_for_code_page};
+pub use doc_model::{EmbeddedFile, EmbeddedKind, Metadata, Part, PartKind};
 pub use encoding_rs::Encoding;
 pub use error::{Error, Warning};
 pub use fib::{Fib, Version};
@@ -101,7 +120,7 @@ impl Default for Limits {
 }
 
 /// How to parse.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Options {
     /// Caps on the work done.
@@ -110,6 +129,20 @@ pub struct Options {
     /// elsewhere (for example the property sets' `PIDSI_CODEPAGE`); by
     /// default it comes from the language id, then the font table.
     pub legacy_code_page: Option<u16>,
+    /// Whether to decode the pictures and unwrap the `ObjectPool` objects
+    /// into [`WordDocument::embedded`] (default `true`). Off, the text and
+    /// the parts cost less: no BLIP is inflated, no storage copied.
+    pub embedded: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            limits: Limits::default(),
+            legacy_code_page: None,
+            embedded: true,
+        }
+    }
 }
 
 /// The stories of a document, in the order their CPs follow each other
@@ -169,6 +202,9 @@ pub struct WordDocument {
     stories: [String; 8],
     encoding: Option<&'static Encoding>,
     objects: Vec<OleObject>,
+    parts: Vec<Part>,
+    embedded: Vec<EmbeddedFile>,
+    metadata: Metadata,
     warnings: Vec<Warning>,
 }
 
@@ -252,8 +288,17 @@ impl WordDocument {
                 .unwrap_or(encoding_rs::WINDOWS_1252)
         });
         let encoding = code_page.filter(|_| legacy_kind == Some(clx::Legacy::Bytes));
-        let pieces = Self::piece_table(&fib, table, legacy_kind, total_cp, limits, &mut warnings)?;
+        let pieces = Self::piece_table(
+            &fib,
+            table,
+            wd.len(),
+            legacy_kind,
+            total_cp,
+            limits,
+            &mut warnings,
+        )?;
         let mut anchors = Vec::new();
+        let mut picture_anchors = Vec::new();
         let mut list_marks = Vec::new();
         let mut numbering = if legacy {
             None
@@ -270,6 +315,7 @@ impl WordDocument {
             chpx: &mut chpx,
             papx: &mut papx,
             objects: &mut anchors,
+            pictures: &mut picture_anchors,
             list_marks: &mut list_marks,
         };
         let mut units = text::assemble(pieces.pieces(), total_cp, src, limits, &mut warnings);
@@ -279,15 +325,26 @@ impl WordDocument {
         let mut objects: Vec<OleObject> = Vec::new();
         let mut seen = std::collections::BTreeSet::new();
         let mut stories: [String; 8] = Default::default();
+        // Each story's first CP and length, and the list numbering state
+        // before it (its parts are rendered again from that state).
+        let mut starts = [0usize; 8];
+        let mut lengths = [0usize; 8];
+        let mut numbering_before: [Option<lst::Numbering>; 8] = Default::default();
         let mut start = 0usize;
         for story in Story::ALL {
             let len = fib.ccp(story) as usize;
             let end = start.saturating_add(len).min(units.len());
+            starts[story as usize] = start;
+            lengths[story as usize] = end - start;
             for &(cp, number) in &anchors {
                 let in_story = (start..end).contains(&(cp as usize));
                 if in_story && seen.insert(number) {
                     objects.push(OleObject { story, number });
                 }
+            }
+            // Only stories split into parts are rendered again.
+            if story != Story::Main && end > start {
+                numbering_before[story as usize] = numbering.clone();
             }
             if let Some(slice) = units.get(start..end) {
                 let lists = numbering.as_mut().map(|numbering| text::Lists {
@@ -299,12 +356,82 @@ impl WordDocument {
             }
             start = end;
         }
+        // Parts: the main text, then every header, footer, note, comment
+        // and text box on its own.
+        let mut parts = vec![Part::new(
+            PartKind::Body,
+            stories[Story::Main as usize].clone(),
+        )];
+        let segments = if legacy {
+            stories::whole_stories(&lengths)
+        } else {
+            stories::segments(&fib, table, &lengths, &mut warnings)
+        };
+        for seg in segments {
+            let base = starts[seg.story as usize];
+            let range = base + seg.range.start..base + seg.range.end;
+            let Some(slice) = units.get(range.clone()) else {
+                continue;
+            };
+            let numbering = numbering_before[seg.story as usize].as_mut();
+            let lists = numbering.map(|numbering| text::Lists {
+                marks: &list_marks,
+                story_start: range.start as u32,
+                numbering,
+            });
+            let text = text::render(slice, encoding, limits, lists);
+            let text = text.trim();
+            if text.is_empty() {
+                continue;
+            }
+            let mut part = Part::new(seg.kind, text);
+            part.name = seg.name;
+            part.attributes = seg.attributes;
+            parts.push(part);
+        }
+        // Pictures: inline ones in the Data stream, then the floating ones.
+        let mut embedded = Vec::new();
+        let mut locations = std::collections::BTreeSet::new();
+        let anchors = if options.embedded {
+            picture_anchors.as_slice()
+        } else {
+            &[]
+        };
+        for &(_, location) in anchors {
+            if !locations.insert(location) {
+                continue;
+            }
+            match streams.data {
+                Some(data) => {
+                    embedded.extend(picture::inline(data, location, limits, &mut warnings))
+                }
+                None => {
+                    warnings.push(Warning::Structure(format!(
+                        "an inline picture at Data offset {location}, and no Data stream"
+                    )));
+                    break;
+                }
+            }
+        }
+        if !legacy && options.embedded {
+            let dgg = fib.plcs.dgg_info;
+            embedded.extend(picture::floating(
+                table,
+                (dgg.fc, dgg.lcb),
+                wd,
+                limits,
+                &mut warnings,
+            ));
+        }
         Ok(WordDocument {
             fib,
             pieces,
             stories,
             encoding,
             objects,
+            parts,
+            embedded,
+            metadata: Metadata::default(),
             warnings,
         })
     }
@@ -314,12 +441,14 @@ impl WordDocument {
     fn piece_table(
         fib: &Fib,
         table: &[u8],
+        wd_len: usize,
         legacy: Option<clx::Legacy>,
         total_cp: u32,
         limits: &Limits,
         warnings: &mut Vec<Warning>,
     ) -> Result<PieceTable, Error> {
         let bytes = legacy != Some(clx::Legacy::Utf16);
+        let table_len = table.len();
         let clx = (fib.clx.lcb > 0)
             .then(|| slice_at(table, fib.clx.fc as usize, fib.clx.lcb as usize))
             .flatten();
@@ -334,11 +463,47 @@ impl WordDocument {
             },
             (None, true) => Ok(PieceTable::single(fib.fc_min, total_cp, bytes)),
             (None, false) if fib.clx.lcb == 0 => Err(Error::Corrupt("the FIB has no CLX".into())),
-            (None, false) => Err(Error::Truncated {
-                what: "Clx",
-                offset: u64::from(fib.clx.fc),
-            }),
+            (None, false) => match Self::salvage_piece(fib, wd_len, total_cp) {
+                Some(table) => {
+                    warnings.push(Warning::Structure(format!(
+                        "the CLX at {} ({} bytes) lies past the table stream's {} bytes (a file cut short?); \
+                         the text is read as one piece from fcMin {} to fcMac {}",
+                        fib.clx.fc,
+                        fib.clx.lcb,
+                        table_len,
+                        fib.fc_min,
+                        fib.fc_mac
+                    )));
+                    Ok(table)
+                }
+                None => Err(Error::Truncated {
+                    what: "Clx",
+                    offset: u64::from(fib.clx.fc),
+                }),
+            },
         }
+    }
+
+    /// A Word 97 document whose CLX is lost (its table stream cut short):
+    /// the text as one piece from `FibBase.fcMin` to `fcMac`, where a
+    /// document saved without fast save keeps it. The piece is 8-bit when
+    /// its byte count is nearer the CP count than twice it. `None` when
+    /// the range is not plausible.
+    fn salvage_piece(fib: &Fib, wd_len: usize, total_cp: u32) -> Option<PieceTable> {
+        let (min, mac) = (fib.fc_min, fib.fc_mac);
+        let span = mac.checked_sub(min)?;
+        if min < 0x200 || span == 0 || total_cp == 0 || min as usize >= wd_len {
+            return None;
+        }
+        let bytes_8bit = span.abs_diff(total_cp);
+        let bytes_16bit = span.abs_diff(total_cp.saturating_mul(2));
+        let is_8bit = bytes_8bit <= bytes_16bit;
+        let per = if is_8bit { 1 } else { 2 };
+        // The span must hold about the announced text.
+        if span.abs_diff(total_cp.saturating_mul(per)) > total_cp.saturating_mul(per) / 4 + 512 {
+            return None;
+        }
+        Some(PieceTable::single(min, total_cp, is_8bit))
     }
 
     /// The FIB.
@@ -395,6 +560,31 @@ impl WordDocument {
     /// The embedded OLE objects anchored in the text, in CP order, each once.
     pub fn ole_objects(&self) -> &[OleObject] {
         &self.objects
+    }
+
+    /// The document's stories as parts, in reading order: the main text
+    /// (`Body`), then each header and footer (attributes `section`, and
+    /// `type` = `default`, `even` or `first`), each footnote and endnote
+    /// (named by its number), each comment (named by its number, with the
+    /// `author` and `initials` attributes) and each text box (attribute
+    /// `story` = `body` or `header`). Blank parts are left out; Word 6/95
+    /// documents give one part per story.
+    pub fn parts(&self) -> &[Part] {
+        &self.parts
+    }
+
+    /// The files inside the document: pictures (inline ones named by their
+    /// `Data` stream offset, `/1c7.png`; floating ones `/image3.jpeg`), and
+    /// when read from a compound file, the `ObjectPool` objects
+    /// (`/ObjectPool/_1310388058/report.xls`), unwrapped by
+    /// `ole_cfb_read::CompoundFile::embedded_object`.
+    pub fn embedded(&self) -> &[EmbeddedFile] {
+        &self.embedded
+    }
+
+    /// The summary property sets, when read from a compound file; empty otherwise.
+    pub fn metadata(&self) -> &Metadata {
+        &self.metadata
     }
 
     /// What went wrong without stopping the parse.

@@ -19,7 +19,7 @@ struct Level {
 }
 
 /// The lists of a document and the running counters.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub(crate) struct Numbering {
     /// lsid → levels.
     lists: HashMap<i32, Vec<Level>>,

@@ -58,6 +58,8 @@ pub(crate) struct Source<'a, 'r> {
     pub papx: &'r mut Runs,
     /// Receives (CP, ObjectPool number) of OLE object anchors.
     pub objects: &'r mut Vec<(u32, u32)>,
+    /// Receives (CP, `Data` stream offset of the PICF) of inline picture anchors.
+    pub pictures: &'r mut Vec<(u32, u32)>,
     /// Receives (CP of the paragraph mark, ilfo, ilvl) of list paragraphs.
     pub list_marks: &'r mut Vec<(u32, u16, u8)>,
 }
@@ -187,6 +189,14 @@ pub(crate) fn assemble(
             for k in 0..got {
                 let at = (cp0 + k) as usize;
                 let ch = units[at].ch;
+                // An inline picture: 0x01 with fSpec, its PICF at sprmCPicLocation.
+                if ch == 0x01
+                    && flags & (chp::SPEC | chp::OLE2 | chp::PIC_LOCATION)
+                        == chp::SPEC | chp::PIC_LOCATION
+                    && src.pictures.len() < 1 << 16
+                {
+                    src.pictures.push((at as u32, obj));
+                }
                 if ch != 0x07 && ch != 0x0D && flags & chp::OLE2 == 0 {
                     continue;
                 }
@@ -563,6 +573,7 @@ mod tests {
             chpx: &mut c,
             papx: &mut p,
             objects: &mut o,
+            pictures: &mut Vec::new(),
             list_marks: &mut Vec::new(),
         };
         let u = assemble(&pieces, 9, src, &Limits::default(), &mut w);
@@ -593,6 +604,7 @@ mod tests {
             chpx: &mut c,
             papx: &mut p,
             objects: &mut o,
+            pictures: &mut Vec::new(),
             list_marks: &mut Vec::new(),
         };
         let limits = Limits {

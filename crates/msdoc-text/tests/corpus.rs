@@ -172,3 +172,64 @@ fn bug51944_doc_extended_characters() {
     assert!(text.contains("xxxxxx\u{2019}x block2"), "{text}");
     assert!(!text.contains('\u{350D}') && !text.contains('\u{1092}'));
 }
+
+/// Every corpus `.doc` read through `ole-cfb-read`: the parts hold the same
+/// text as `text()` (whitespace aside), and nothing panics.
+#[test]
+fn parts_hold_the_text() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let mut differ = Vec::new();
+    let mut n = 0;
+    for path in common::corpus_docs() {
+        let rel = path
+            .strip_prefix(&dir)
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
+        let broken = testkit::corpus::manifest(&dir)
+            .iter()
+            .any(|e| e.rel == rel && e.deliberately_broken());
+        let bytes = std::fs::read(&path).unwrap();
+        let Ok(cf) = ole_cfb_read::CompoundFile::open(&bytes) else {
+            continue;
+        };
+        let Ok(doc) =
+            msdoc_text::WordDocument::from_compound_file(&cf, &msdoc_text::Options::default())
+        else {
+            continue;
+        };
+        n += 1;
+        let squeeze = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        let joined = squeeze(&doc_model::join_parts(doc.parts()));
+        let text = squeeze(&doc.text());
+        if joined != text && !broken {
+            let at = joined
+                .chars()
+                .zip(text.chars())
+                .take_while(|(a, b)| a == b)
+                .count();
+            let ctx = |s: &str| {
+                s.chars()
+                    .skip(at.saturating_sub(20))
+                    .take(60)
+                    .collect::<String>()
+            };
+            differ.push(format!(
+                "{rel}: parts {:?} / text {:?}",
+                ctx(&joined),
+                ctx(&text)
+            ));
+        }
+        let kinds: Vec<String> = doc.parts().iter().map(|p| p.kind.to_string()).collect();
+        println!(
+            "{rel}: {} parts {:?}, {} embedded",
+            kinds.len(),
+            kinds.iter().take(8).collect::<Vec<_>>(),
+            doc.embedded().len()
+        );
+    }
+    println!("{n} documents");
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+}

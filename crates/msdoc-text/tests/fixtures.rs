@@ -39,6 +39,7 @@ fn every_fixture_has_a_golden_and_is_tested() {
             "mixed-pieces.doc",
             "nested-fields.doc",
             "revisions-and-stories.doc",
+            "stories.doc",
             "surrogates.doc",
             "table.doc",
             "word95-shiftjis.doc"
@@ -99,4 +100,57 @@ fn revisions_hidden_caps_and_stories() {
     assert_eq!(doc.story(Story::Main), "Kept text CAPS HERE.\n");
     assert_eq!(doc.story(Story::Footnote), " The footnote.\n");
     assert_eq!(doc.story(Story::Header), "\n\n\n\n\n\nRunning header\n\n");
+}
+
+/// `stories.doc` (LibreOffice's export of `stories.fodt`): each story its own
+/// part, the pictures byte for byte, read through `ole-cfb-read`.
+#[test]
+fn stories_doc_parts_and_pictures() {
+    check("stories.doc");
+    let dir = common::workspace_root().join("fixtures/doc");
+    let bytes = std::fs::read(dir.join("stories.doc")).unwrap();
+    let cf = ole_cfb_read::CompoundFile::open(&bytes).unwrap();
+    let doc = WordDocument::from_compound_file(&cf, &msdoc_text::Options::default()).unwrap();
+    assert!(doc.warnings().is_empty(), "{:?}", doc.warnings());
+    let mut got = String::new();
+    for p in doc.parts() {
+        let attrs: Vec<String> = p
+            .attributes
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        got.push_str(&format!(
+            "{}\t{}\t{}\t{}\n",
+            p.kind,
+            p.name.as_deref().unwrap_or("-"),
+            if attrs.is_empty() {
+                "-".to_owned()
+            } else {
+                attrs.join(" ")
+            },
+            p.text.replace('\n', "\\n")
+        ));
+    }
+    let want = std::fs::read_to_string(dir.join("stories.doc.parts.txt")).unwrap();
+    assert_eq!(got, want);
+    let mut got = String::new();
+    for e in doc.embedded() {
+        got.push_str(&format!(
+            "{}\t{}\t{}\t{}\t{}\n",
+            e.path,
+            e.kind,
+            e.media_type.as_deref().unwrap_or("-"),
+            e.data.len(),
+            common::sha256(&e.data)
+        ));
+    }
+    let want = std::fs::read_to_string(dir.join("stories.doc.embedded.txt")).unwrap();
+    assert_eq!(got, want);
+    assert_eq!(doc.metadata().title.as_deref(), Some("Stories"));
+    // The parts hold the text a reader reads.
+    let squeeze = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(
+        squeeze(&doc_model::join_parts(doc.parts())),
+        squeeze(&doc.text())
+    );
 }

@@ -3,19 +3,22 @@
 //!
 //! The input is the largest compound file in `../shared/corpus` (by signature),
 //! or the `difat.cfb` fixture when the corpus is absent.
+//!
+//! The `embedding` group unwraps every storage of a document with embedded
+//! objects (`doc/poi/word_with_embeded.doc`, or the `oleds/objects.cfb`
+//! fixture) and copies the largest compound file out whole.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use ole_cfb_read::{CompoundFile, EntryKind, SIGNATURE};
 
 /// Every compound file of the corpus (by signature), with its length.
 fn corpus_compound_files() -> Vec<(u64, PathBuf)> {
-    let ws = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut out = Vec::new();
-    let mut stack = vec![ws.join("../shared/corpus")];
+    let mut stack: Vec<PathBuf> = testkit::corpus::dir().into_iter().collect();
     while let Some(dir) = stack.pop() {
         let Ok(rd) = std::fs::read_dir(&dir) else {
             continue;
@@ -41,10 +44,9 @@ fn corpus_compound_files() -> Vec<(u64, PathBuf)> {
 }
 
 fn largest_compound_file() -> PathBuf {
-    let ws = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     corpus_compound_files()
         .pop()
-        .map_or_else(|| ws.join("fixtures/cfb/difat.cfb"), |(_, p)| p)
+        .map_or_else(|| testkit::fixture("cfb/difat.cfb"), |(_, p)| p)
 }
 
 fn ours(data: &[u8]) -> usize {
@@ -94,9 +96,45 @@ fn theirs(data: &[u8]) -> usize {
     total
 }
 
+/// Every storage unwrapped as an embedded object; the bytes produced.
+fn unwrap_all(data: &[u8]) -> usize {
+    let Ok(cfb) = CompoundFile::open(data) else {
+        return 0;
+    };
+    cfb.entries()
+        .iter()
+        .filter(|e| e.kind == EntryKind::Storage)
+        .map(|e| cfb.embedded_object(&e.path).map_or(0, |o| o.data.len()))
+        .sum()
+}
+
+fn bench_embedding(c: &mut Criterion, largest: &[u8]) {
+    let doc = testkit::corpus::dir().map(|d| d.join("doc/poi/word_with_embeded.doc"));
+    let path = doc
+        .filter(|d| d.is_file())
+        .unwrap_or_else(|| testkit::fixture("oleds/objects.cfb"));
+    let data = std::fs::read(&path).unwrap();
+    println!("embedding input: {} ({} bytes)", path.display(), data.len());
+    let mut g = c.benchmark_group("embedding");
+    g.throughput(Throughput::Bytes(data.len() as u64));
+    g.bench_function("embedded_object-every-storage", |b| {
+        b.iter(|| unwrap_all(std::hint::black_box(&data)))
+    });
+    g.throughput(Throughput::Bytes(largest.len() as u64));
+    g.bench_function("copy_storage-root-of-largest", |b| {
+        b.iter(|| {
+            CompoundFile::open(std::hint::black_box(largest))
+                .and_then(|c| c.copy_storage(""))
+                .map_or(0, |v| v.len())
+        })
+    });
+    g.finish();
+}
+
 fn bench(c: &mut Criterion) {
     let path = largest_compound_file();
     let data = std::fs::read(&path).unwrap();
+    bench_embedding(c, &data);
     println!("input: {} ({} bytes)", path.display(), data.len());
     let mut g = c.benchmark_group("open_and_read_all_streams");
     g.throughput(Throughput::Bytes(data.len() as u64));

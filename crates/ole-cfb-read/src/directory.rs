@@ -83,6 +83,8 @@ pub(crate) fn decode_utf16_lossy(raw: &[u8]) -> String {
 pub(crate) struct Placed {
     pub sid: usize,
     pub path: String,
+    /// Storages between the root and the entry (0 for the root's own entries).
+    pub depth: u32,
 }
 
 /// Walks the tree from the root (entry 0) as olefile does: every child tree
@@ -177,6 +179,7 @@ impl Walker<'_, '_> {
             stack.push(e.right);
         }
         let entries = self.entries;
+        let depth = u32::try_from(self.open_storages.len().saturating_sub(1)).unwrap_or(u32::MAX);
         kids.sort_by(|&a, &b| {
             let na = entries.get(a).map(|e| e.name.as_str()).unwrap_or_default();
             let nb = entries.get(b).map(|e| e.name.as_str()).unwrap_or_default();
@@ -197,7 +200,11 @@ impl Walker<'_, '_> {
             };
             match e.object_type {
                 TYPE_STORAGE => {
-                    self.out.push(Placed { sid, path: path.clone() });
+                    self.out.push(Placed {
+                        sid,
+                        path: path.clone(),
+                        depth,
+                    });
                     self.open_storages.push(sid);
                     let r = self.storage(e.child, &path);
                     self.open_storages.pop();
@@ -207,7 +214,7 @@ impl Walker<'_, '_> {
                     if e.child != NOSTREAM {
                         self.warn(format!("stream {path:?} has a child id; ignored"));
                     }
-                    self.out.push(Placed { sid, path });
+                    self.out.push(Placed { sid, path, depth });
                 }
                 other => self.warn(format!(
                     "entry {sid} ({path:?}) in the tree has object type {other}, neither stream nor storage; skipped"

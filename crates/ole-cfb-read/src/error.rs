@@ -47,6 +47,9 @@ pub enum Error {
     /// The path names a storage where a stream was asked for.
     #[error("{0:?} is a storage, not a stream")]
     NotAStream(String),
+    /// The path names a stream where a storage was asked for.
+    #[error("{0:?} is a stream, not a storage")]
+    NotAStorage(String),
     /// The header declares a format this reader does not handle (sector size other than 512 or 4096).
     #[error("unsupported compound file: {0}")]
     Unsupported(String),
@@ -71,6 +74,9 @@ pub enum WarningKind {
     Stream,
     /// A property set stream (MS-OLEPS).
     PropertySet,
+    /// An embedded object's structures (MS-OLEDS: `\x01Ole10Native`,
+    /// `\x01CompObj`, OLE 1.0 objects) and the Packager format.
+    Embedding,
 }
 
 /// A defect that did not stop reading: what was found, and what was done about it.
@@ -100,6 +106,7 @@ impl fmt::Display for Warning {
             WarningKind::Directory => "directory",
             WarningKind::Stream => "stream",
             WarningKind::PropertySet => "property set",
+            WarningKind::Embedding => "embedded object",
         };
         write!(f, "{kind}: {}", self.message)
     }

@@ -1,5 +1,6 @@
-//! `ole-cfb-read`: a read-only, zero-copy reader for OLE compound files
-//! (MS-CFB, "structured storage") and the property sets inside them (MS-OLEPS).
+//! `ole-cfb-read`: a zero-copy reader for OLE compound files (MS-CFB,
+//! "structured storage"), the property sets inside them (MS-OLEPS) and the
+//! OLE objects embedded in them (MS-OLEDS).
 //!
 //! Compound files are the container of Word `.doc`, Excel `.xls`,
 //! PowerPoint `.ppt`, HWP 5.0, Outlook `.msg`, `.msi` and of encrypted OOXML.
@@ -8,6 +9,17 @@
 //! contiguous, copied otherwise) and decodes `\x05SummaryInformation` and
 //! `\x05DocumentSummaryInformation` into [`Metadata`].
 //!
+//! Embedded objects — an `ObjectPool/_1310388058` storage of a Word
+//! document, an `MBD0001` storage of a workbook, an RTF `\objdata` — are
+//! unwrapped by [`CompoundFile::embedded_object`] and
+//! [`Ole1Object::embedded_object`]: a file packaged by the Object Packager
+//! ([`Package`] inside `\x01Ole10Native`) comes out with its own name and
+//! bytes, an OOXML `Package`, an `EmbeddedOdf` or a PDF in `CONTENTS` as
+//! the file they are, and an embedded workbook, document or presentation
+//! as a compound file of its own ([`CompoundFile::copy_storage`]) that
+//! Excel, Word or PowerPoint open. [`CompObj`] reads the object's type
+//! names, [`Ole1Object`] the OLE 1.0 form RTF stores.
+//!
 //! Damaged files are read as far as they can be, the way olefile reads them:
 //! defects such as a file cut short, a stream shorter than its declared size or
 //! a dangling sibling id become [`Warning`]s. Structures that cannot be trusted
@@ -15,9 +27,10 @@
 //! ids past the end — become a typed [`Error`]. Nothing panics, loops forever
 //! or allocates more than the input's size (see [`Limits`]).
 //!
-//! It does **not** write or modify compound files, decrypt anything, or
-//! interpret the streams of any particular application (that is the job of
-//! layers such as `msdoc-text`).
+//! It does **not** modify compound files, decrypt anything, or interpret the
+//! streams of any particular application (that is the job of layers such as
+//! `msdoc-text`). It writes a compound file only to copy a storage out
+//! (a small deterministic version 3 writer).
 //!
 //! ```
 //! use ole_cfb_read::{CompoundFile, EntryKind};
@@ -34,24 +47,57 @@
 //! assert!(CompoundFile::open(b"PK\x03\x04").is_err());
 //! # Ok::<(), ole_cfb_read::Error>(())
 //! ```
+//!
+//! Embedded objects:
+//!
+//! ```
+//! use ole_cfb_read::{Application, CompoundFile, ObjectKind};
+//!
+//! let data = include_bytes!("../../../fixtures/oleds/objects.cfb");
+//! let cfb = CompoundFile::open(data)?;
+//! // A file packaged by Packager: its own name and bytes.
+//! let package = cfb.embedded_object("ObjectPool/_1001")?;
+//! assert_eq!(package.kind, ObjectKind::Package);
+//! assert_eq!(package.file_name, "報告 Q1.txt");
+//! assert_eq!(package.data, b"Quarterly figures: 42\r\n");
+//! // An embedded workbook: the storage as an .xls file of its own.
+//! let workbook = cfb.embedded_object("ObjectPool/_1007")?;
+//! assert_eq!(workbook.kind, ObjectKind::CompoundDocument(Application::Excel));
+//! assert_eq!(workbook.file_name, "_1007.xls");
+//! let xls = CompoundFile::open(&workbook.data)?;
+//! assert!(xls.stream("Workbook")?.starts_with(&[0x09, 0x08]));
+//! # Ok::<(), ole_cfb_read::Error>(())
+//! ```
 #![forbid(unsafe_code)]
 
 mod bytes;
 mod codepage;
+mod comp_obj;
 mod directory;
+mod embedded;
 mod error;
 mod fat;
 mod filetime;
 mod header;
 mod metadata;
+mod object_header;
+mod ole_native;
 mod property_set;
+mod writer;
 
 use std::borrow::Cow;
 
+pub use comp_obj::{COMP_OBJ, ClipboardFormat, CompObj};
+pub use embedded::{Application, EmbeddedObject, ObjectKind};
 pub use error::{Error, Warning, WarningKind};
 pub use filetime::FileTime;
 pub use header::SIGNATURE;
 pub use metadata::Metadata;
+pub use object_header::{
+    FORMAT_ID_EMBEDDED, FORMAT_ID_LINKED, ObjectHeader, Ole1Body, Ole1Object, Presentation,
+    PresentationFormat,
+};
+pub use ole_native::{OLE10_NATIVE, OleNativeStream, Package};
 pub use property_set::{
     FMTID_DOC_SUMMARY_INFORMATION, FMTID_SUMMARY_INFORMATION, FMTID_USER_DEFINED_PROPERTIES,
     Property, PropertySet, PropertyValue, Section,
@@ -115,6 +161,8 @@ pub struct Entry {
     pub modified: Option<FileTime>,
     start_sector: u32,
     lower_path: String,
+    /// Storages between the root and the entry (0 for the root's own entries).
+    depth: u32,
 }
 
 /// A stream's bytes together with the defects met while reading it.
@@ -199,7 +247,7 @@ impl<'a> CompoundFile<'a> {
                 ),
             ));
         }
-        let make = |path: String, e: &DirEntry| {
+        let make = |path: String, depth: u32, e: &DirEntry| {
             let kind = if e.object_type == TYPE_STORAGE {
                 EntryKind::Storage
             } else {
@@ -215,13 +263,14 @@ impl<'a> CompoundFile<'a> {
                 created: filetime(e.created),
                 modified: filetime(e.modified),
                 start_sector: e.start_sector,
+                depth,
             }
         };
         let entries: Vec<Entry> = placed
             .into_iter()
-            .filter_map(|p| dir.get(p.sid).map(|e| make(p.path, e)))
+            .filter_map(|p| dir.get(p.sid).map(|e| make(p.path, p.depth, e)))
             .collect();
-        let mut root = make(String::new(), root_raw);
+        let mut root = make(String::new(), 0, root_raw);
         root.size = root_raw.size;
         let mut cfb = CompoundFile {
             sectors: SectorsDebug(sectors),
@@ -439,6 +488,95 @@ impl<'a> CompoundFile<'a> {
             data: bytes,
             warnings,
         })
+    }
+
+    /// The storage at `path` and everything under it written out as a
+    /// compound file of its own (version 3), its root carrying the
+    /// storage's CLSID and modification time, so that an embedded workbook
+    /// becomes an `.xls` a user can open. `""` copies the whole file.
+    ///
+    /// Streams are copied as [`read_stream`](Self::read_stream) reads them
+    /// (a stream cut short is copied as far as it goes). The copy never
+    /// holds more stream bytes than the input has: a file whose streams
+    /// share sectors fails with [`Error::LimitExceeded`].
+    pub fn copy_storage(&self, path: &str) -> Result<Vec<u8>, Error> {
+        self.copy_storage_with_warnings(path)
+            .map(|(bytes, _)| bytes)
+    }
+
+    /// [`copy_storage`](Self::copy_storage) and the defects of the streams copied.
+    pub(crate) fn copy_storage_with_warnings(
+        &self,
+        path: &str,
+    ) -> Result<(Vec<u8>, Vec<Warning>), Error> {
+        let path = path.trim_matches('/');
+        let (top, range, root) = if path.is_empty() {
+            (None, 0..self.entries.len(), &self.root)
+        } else {
+            let i = self
+                .entries
+                .iter()
+                .position(|e| e.path == path)
+                .or_else(|| {
+                    let lower = path.to_lowercase();
+                    self.entries.iter().position(|e| e.lower_path == lower)
+                })
+                .ok_or_else(|| Error::NotFound(path.to_owned()))?;
+            let top = self
+                .entries
+                .get(i)
+                .ok_or_else(|| Error::NotFound(path.to_owned()))?;
+            if top.kind != EntryKind::Storage {
+                return Err(Error::NotAStorage(top.path.clone()));
+            }
+            let end = self
+                .entries
+                .iter()
+                .skip(i + 1)
+                .position(|e| e.depth <= top.depth)
+                .map_or(self.entries.len(), |n| i + 1 + n);
+            (Some(top.depth), i + 1..end, top)
+        };
+        let budget = self.sectors.0.data.len();
+        let mut copied = 0usize;
+        let mut warnings = Vec::new();
+        let mut nodes = Vec::new();
+        // Directory ids of the storages open at each depth below the top.
+        let mut open: Vec<usize> = vec![0];
+        let base = top.map_or(0, |d| d + 1);
+        for e in self.entries.get(range).unwrap_or_default() {
+            let level = e.depth.saturating_sub(base) as usize;
+            open.truncate(level + 1);
+            let parent = open.last().copied().unwrap_or(0);
+            let data = match e.kind {
+                EntryKind::Storage => {
+                    open.push(nodes.len() + 1);
+                    None
+                }
+                EntryKind::Stream => {
+                    let s = self.read_entry(e)?;
+                    copied = copied.saturating_add(s.data.len());
+                    if copied > budget {
+                        return Err(Error::LimitExceeded {
+                            what: "bytes copied out of the storage (more than the file holds)",
+                            limit: budget as u64,
+                        });
+                    }
+                    warnings.extend(s.warnings);
+                    Some(s.data)
+                }
+            };
+            nodes.push(writer::Node {
+                name: e.name.clone(),
+                data,
+                parent,
+                clsid: e.clsid,
+                created: e.created.map_or(0, |t| t.0),
+                modified: e.modified.map_or(0, |t| t.0),
+            });
+        }
+        let modified = root.modified.map_or(0, |t| t.0);
+        Ok((writer::write(root.clsid, modified, &nodes)?, warnings))
     }
 
     /// Defects found while opening, in the order met.

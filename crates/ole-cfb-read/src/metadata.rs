@@ -59,6 +59,23 @@ pub struct Metadata {
 }
 
 impl Metadata {
+    /// The fields every format layer reports, in `doc-model`'s vocabulary
+    /// (timestamps as RFC 3339, the application as the producer).
+    pub fn to_doc_model(&self) -> doc_model::Metadata {
+        let mut m = doc_model::Metadata::default();
+        m.title = self.title.clone();
+        m.author = self.author.clone();
+        m.subject = self.subject.clone();
+        m.keywords = self.keywords.clone();
+        m.created = self.created.map(|t| t.to_rfc3339());
+        m.modified = self.modified.map(|t| t.to_rfc3339());
+        m.producer = self.application.clone();
+        m.page_count = self.page_count.and_then(|n| u64::try_from(n).ok());
+        m.last_author = self.last_author.clone();
+        m.company = self.company.clone();
+        m
+    }
+
     /// Merges the two property sets, either of which may be absent or broken.
     pub fn from_sets(
         summary: Option<Result<PropertySet, Error>>,

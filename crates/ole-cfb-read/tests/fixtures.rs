@@ -7,7 +7,6 @@
 mod common;
 
 use std::borrow::Cow;
-use std::io::Read;
 
 use ole_cfb_read::{CompoundFile, EntryKind, Error, FileTime, PropertyValue, WarningKind};
 
@@ -20,17 +19,7 @@ fn fixture(name: &str) -> Vec<u8> {
 fn listing(cfb: &CompoundFile<'_>) -> String {
     let mut out = String::new();
     for e in cfb.entries().iter().filter(|e| e.kind == EntryKind::Stream) {
-        let name: String = e
-            .path
-            .chars()
-            .map(|c| {
-                if c.is_control() {
-                    format!("\\x{:02x}", c as u32)
-                } else {
-                    c.to_string()
-                }
-            })
-            .collect();
+        let name = testkit::cfb::escape_controls(&e.path);
         out.push_str(&format!("{name}\t{}\n", e.size));
     }
     out
@@ -45,12 +34,7 @@ fn assert_streams_equal_cfb_crate(data: &[u8]) {
         .iter()
         .filter(|e| e.kind == EntryKind::Stream)
     {
-        let mut want = Vec::new();
-        theirs
-            .open_stream(format!("/{}", e.path))
-            .unwrap()
-            .read_to_end(&mut want)
-            .unwrap();
+        let want = common::cfb_crate_stream(&mut theirs, &e.path);
         let got = ours.read_stream(&e.path).unwrap();
         assert!(got.warnings.is_empty(), "{}: {:?}", e.path, got.warnings);
         assert_eq!(got.data.as_ref(), want.as_slice(), "{}", e.path);
@@ -125,6 +109,14 @@ fn simple_v3_metadata_decodes_cp932_and_user_defined_properties() {
         m.created.map(|t| t.to_rfc3339()).as_deref(),
         Some("2024-01-02T03:04:05Z")
     );
+    // In doc-model's vocabulary, as every format layer reports it.
+    let d = m.to_doc_model();
+    assert_eq!(d.title.as_deref(), Some("吾輩は猫である"));
+    assert_eq!(d.author.as_deref(), Some("夏目漱石"));
+    assert_eq!(d.producer.as_deref(), Some("cargo xtask fixtures"));
+    assert_eq!(d.created.as_deref(), Some("2024-01-02T03:04:05Z"));
+    assert_eq!(d.modified.as_deref(), Some("2024-05-06T07:08:09Z"));
+    assert_eq!(d.company.as_deref(), Some("textract"));
     assert_eq!(
         m.modified.and_then(|t| t.to_unix_seconds()),
         Some(1_714_979_289)

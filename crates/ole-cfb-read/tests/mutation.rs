@@ -1,14 +1,15 @@
 //! Deterministic mutation test: seeded truncations and byte flips of every
 //! compound file in the corpus and of the fixtures. Opening, listing, reading
-//! every stream and the metadata must never panic, and no stream may come out
-//! larger than the input.
+//! every stream and the metadata, unwrapping every storage as an embedded
+//! object and copying the file out must never panic, and no stream, object or
+//! copy may come out larger than the input allows.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 
 use std::path::PathBuf;
 
-use ole_cfb_read::{CompoundFile, Limits};
+use ole_cfb_read::{CompoundFile, EntryKind, Limits};
 
 /// xorshift64*: small, seeded, reproducible.
 struct Rng(u64);
@@ -44,6 +45,26 @@ fn exercise(data: &[u8]) {
     let m = cfb.metadata();
     let _ = m.created.map(|t| t.to_rfc3339());
     let _ = cfb.find_stream(&["1Table", "0Table"]);
+    // OLE embedding: every storage unwrapped, the whole file copied out.
+    // A copy holds at most the input's bytes plus the structures around them.
+    let bound = 2 * data.len() + 64 * 1024;
+    for e in cfb
+        .entries()
+        .iter()
+        .filter(|e| e.kind == EntryKind::Storage)
+    {
+        if let Ok(o) = cfb.embedded_object(&e.path) {
+            assert!(
+                o.data.len() <= bound,
+                "{}: object larger than the input",
+                e.path
+            );
+        }
+    }
+    if let Ok(copy) = cfb.copy_storage("") {
+        assert!(copy.len() <= bound, "copy larger than the input");
+        CompoundFile::open(&copy).expect("a copy opens");
+    }
 }
 
 fn mutate(rng: &mut Rng, original: &[u8]) -> Vec<u8> {
@@ -96,6 +117,7 @@ fn seeded_mutations_of_compound_files_never_panic() {
     for name in ["simple-v3.cfb", "korean-v4.cfb", "fragmented.cfb"] {
         files.push(common::fixtures().join(name));
     }
+    files.push(common::workspace().join("fixtures/oleds/objects.cfb"));
     let mut rng = Rng(0x5EED_CFB0_0000_0001);
     let mut runs = 0;
     for path in &files {

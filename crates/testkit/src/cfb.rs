@@ -445,6 +445,20 @@ pub fn compound_file(streams: &[(&str, &[u8])]) -> Vec<u8> {
     build(3, &nodes, false).0
 }
 
+/// A stream path with its control characters written as `\x05`, as the
+/// `.streams.txt` listings and `cfb-ls` show names.
+pub fn escape_controls(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_control() {
+                format!("\\x{:02x}", c as u32)
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 /// A UTF-16 (VT_LPWSTR, MS-OLEPS 2.15) property value.
 pub fn lpwstr(s: &str) -> Vec<u8> {
     let units: Vec<u16> = s.encode_utf16().chain(std::iter::once(0)).collect();

@@ -13,6 +13,7 @@
 //!   workbook streams with their BOUNDSHEET offsets.
 //! - [`crypto`]: deterministic MS-OFFCRYPTO encryptors (XOR, RC4, RC4
 //!   CryptoAPI, Standard, Agile) for encrypted fixtures.
+//! - [`poi`]: Apache POI compiled against at run time, as an oracle.
 //! - [`cfb`]: a deterministic MS-CFB writer (storages, streams, mini stream,
 //!   version 3 and 4) and OLE property-set writers, for fixtures of every
 //!   compound-file format.
@@ -39,6 +40,7 @@ pub mod corpus;
 pub mod crypto;
 pub mod hwp;
 pub mod pdf;
+pub mod poi;
 pub mod rng;
 
 use std::path::{Path, PathBuf};

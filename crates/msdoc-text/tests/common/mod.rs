@@ -32,10 +32,9 @@ pub fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// `<workspace>/../shared/corpus`, if present.
+/// The corpus (`$TEXTRACT_CORPUS` or `<workspace>/../shared/corpus`), if present.
 pub fn corpus_dir() -> Option<PathBuf> {
-    let dir = workspace_root().join("../shared/corpus");
-    dir.join("doc").is_dir().then_some(dir)
+    testkit::corpus::dir().filter(|d| d.join("doc").is_dir())
 }
 
 /// Every `.doc` file under `corpus/doc`, sorted.
@@ -184,4 +183,13 @@ pub fn contains_expected(text: &str, expected: &str) -> bool {
         return strip(text).contains(&strip(expected));
     }
     false
+}
+
+/// SHA-256 of `data` in lower-case hex.
+pub fn sha256(data: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(data)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }

@@ -99,7 +99,11 @@ impl<'c> Collector<'c> {
         }
         // An entry that inflates past what it declares is a liar: reading
         // stops there, so memory stays within what the header admitted to.
-        Some(declared.min(ratio_cap.unwrap_or(u64::MAX)).min(self.bytes_left))
+        Some(
+            declared
+                .min(ratio_cap.unwrap_or(u64::MAX))
+                .min(self.bytes_left),
+        )
     }
 
     /// Reads at most `allowance` bytes of an entry declared as `declared`
