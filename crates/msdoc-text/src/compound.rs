@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use doc_model::{EmbeddedFile, EmbeddedKind};
+use doc_model::EmbeddedFile;
 use ole_cfb_read::{CompoundFile, EntryKind};
 
 use crate::{Error, Options, Streams, Warning, WordDocument};
@@ -165,22 +165,13 @@ fn object_pool(
     let mut out = Vec::new();
     for (path, name) in storages {
         match cf.embedded_object(&path) {
-            Ok(o) => {
+            Ok(mut o) => {
                 warnings.extend(
-                    o.warnings
+                    std::mem::take(&mut o.warnings)
                         .iter()
                         .map(|w| Warning::Structure(format!("{path}: {w}"))),
                 );
-                let mut file = EmbeddedFile::new(
-                    format!("/ObjectPool/{name}/{}", o.file_name),
-                    EmbeddedKind::OleObject,
-                    o.data,
-                )
-                .with_name(o.file_name);
-                if let Some(m) = o.media_type {
-                    file = file.with_media_type(m);
-                }
-                out.push(file);
+                out.push(o.into_embedded_file(&format!("/ObjectPool/{name}")));
             }
             Err(e) => warnings.push(Warning::Structure(format!(
                 "embedded object {path} unreadable: {e}"

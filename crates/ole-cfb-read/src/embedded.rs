@@ -71,6 +71,23 @@ pub struct EmbeddedObject {
     pub warnings: Vec<Warning>,
 }
 
+impl EmbeddedObject {
+    /// The object as a `doc-model` embedded file at `{dir}/{file_name}`
+    /// (`dir` the storage's resource path, `/ObjectPool/_1310388058`), named
+    /// by its file name, with its media type where known. Its warnings stay
+    /// with the caller.
+    pub fn into_embedded_file(self, dir: &str) -> doc_model::EmbeddedFile {
+        let path = format!("{}/{}", dir.trim_end_matches('/'), self.file_name);
+        let mut file =
+            doc_model::EmbeddedFile::new(path, doc_model::EmbeddedKind::OleObject, self.data)
+                .with_name(self.file_name);
+        if let Some(m) = self.media_type {
+            file = file.with_media_type(m);
+        }
+        file
+    }
+}
+
 /// Extension and media type of each [`Application`]'s documents.
 fn application_type(app: Application) -> (&'static str, Option<&'static str>) {
     match app {
@@ -300,13 +317,13 @@ impl<'a> CompoundFile<'a> {
         } else {
             None
         };
-        if app.is_none() {
-            if let Some(p) = stream("CONTENTS") {
-                let data = read(&p, &mut warnings)?;
-                let (ext, media) = sniff(&data);
-                let media = media.map(str::to_owned);
-                return Ok(object(ObjectKind::Contents, ext, media, data, warnings));
-            }
+        if app.is_none()
+            && let Some(p) = stream("CONTENTS")
+        {
+            let data = read(&p, &mut warnings)?;
+            let (ext, media) = sniff(&data);
+            let media = media.map(str::to_owned);
+            return Ok(object(ObjectKind::Contents, ext, media, data, warnings));
         }
         let app = app.unwrap_or(Application::Other);
         let data = if path.is_empty() {

@@ -25,10 +25,11 @@
 //! result is [`Error::Encrypted`].
 //!
 //! It does **not** evaluate formulas (the cached value is the truth), or
-//! read charts, pivot caches or VBA. Embedded workbooks and documents in `MBD*`
-//! storages are listed in [`Workbook::embedded_storages`]; those whose
-//! storage holds a plain payload (`\x01Ole10Native` packages, `Package`,
-//! `CONTENTS`) come out as bytes in [`Workbook::embedded`].
+//! read charts, pivot caches or VBA. The objects embedded in `MBD*` storages
+//! come out in [`Workbook::embedded`] as the file a user would save
+//! (`ole_cfb_read::CompoundFile::embedded_object`: a packaged file, an OOXML
+//! package, a PDF, or a Word document or workbook copied out as a compound
+//! file); the caller extracts their text.
 //!
 //! ```
 //! let data = include_bytes!("../../../fixtures/xls/cells.xls");
@@ -52,7 +53,7 @@ mod workbook;
 
 use std::time::Instant;
 
-use doc_model::{EmbeddedFile, EmbeddedKind, Metadata, Part};
+use doc_model::{EmbeddedFile, Metadata, Part};
 use ole_cfb_read::{CompoundFile, EntryKind};
 
 pub use cell_format::Locale;
@@ -149,9 +150,6 @@ pub struct Workbook {
     pub metadata: Metadata,
     /// Embedded files with bytes (packages, `CONTENTS` payloads).
     pub embedded: Vec<EmbeddedFile>,
-    /// Embedded-object storages (`/MBD0001A2B3`) whose content is a
-    /// compound file of its own (a Word document, a workbook).
-    pub embedded_storages: Vec<String>,
     /// Defects that did not stop reading.
     pub warnings: Vec<Warning>,
     /// The BIFF version.
@@ -228,17 +226,7 @@ pub fn from_compound_file(cf: &CompoundFile<'_>, options: &Options) -> Result<Wo
         book.warnings
             .push(Warning::new(WarningKind::Container, w.to_string(), None));
     }
-    let mut meta = Metadata::default();
-    meta.title = m.title.clone();
-    meta.author = m.author.clone();
-    meta.subject = m.subject.clone();
-    meta.keywords = m.keywords.clone();
-    meta.created = m.created.map(|t| t.to_rfc3339());
-    meta.modified = m.modified.map(|t| t.to_rfc3339());
-    meta.producer = m.application.clone();
-    meta.last_author = m.last_author.clone();
-    meta.company = m.company.clone();
-    book.metadata = meta;
+    book.metadata = m.to_doc_model();
     embedded(cf, &mut book);
     Ok(book)
 }
@@ -273,7 +261,6 @@ pub fn from_stream(stream: &[u8], options: &Options) -> Result<Workbook, Error> 
         parts: parsed.parts,
         metadata: Metadata::default(),
         embedded: Vec::new(),
-        embedded_storages: Vec::new(),
         warnings: crypto_warnings.into_iter().chain(parsed.warnings).collect(),
         biff: parsed.biff,
         encoding: parsed.encoding,
@@ -335,89 +322,24 @@ fn embedded(cf: &CompoundFile<'_>, book: &mut Workbook) {
         .map(|e| e.path.clone())
         .collect();
     for storage in storages {
-        let stream = |name: &str| {
-            cf.entry(&format!("{storage}/{name}"))
-                .filter(|e| e.kind == EntryKind::Stream)
-        };
-        if let Some(e) = stream("\u{1}Ole10Native") {
-            match cf.read_entry(e) {
-                Ok(s) => match ole10_native(&s.data) {
-                    Some((name, bytes)) => {
-                        let mut file = EmbeddedFile::new(
-                            format!("/{storage}/{}", name.as_deref().unwrap_or("Ole10Native")),
-                            EmbeddedKind::OleObject,
-                            bytes,
-                        );
-                        if let Some(n) = name {
-                            file = file.with_name(n);
-                        }
-                        book.embedded.push(file);
-                    }
-                    None => book.warnings.push(Warning::new(
+        match cf.embedded_object(&storage) {
+            Ok(mut object) => {
+                for w in std::mem::take(&mut object.warnings) {
+                    book.warnings.push(Warning::new(
                         WarningKind::Embedded,
-                        format!("/{storage}: Ole10Native stream too short"),
+                        format!("/{storage}: {w}"),
                         None,
-                    )),
-                },
-                Err(err) => book.warnings.push(Warning::new(
-                    WarningKind::Embedded,
-                    format!("/{storage}: {err}"),
-                    None,
-                )),
+                    ));
+                }
+                book.embedded
+                    .push(object.into_embedded_file(&format!("/{storage}")));
             }
-            continue;
+            Err(err) => book.warnings.push(Warning::new(
+                WarningKind::Embedded,
+                format!("/{storage}: {err}"),
+                None,
+            )),
         }
-        if let Some(e) = stream("Package").or_else(|| stream("CONTENTS")) {
-            match cf.read_entry(e) {
-                Ok(s) => book.embedded.push(EmbeddedFile::new(
-                    format!("/{storage}/{}", e.name),
-                    EmbeddedKind::OleObject,
-                    s.data.into_owned(),
-                )),
-                Err(err) => book.warnings.push(Warning::new(
-                    WarningKind::Embedded,
-                    format!("/{storage}: {err}"),
-                    None,
-                )),
-            }
-            continue;
-        }
-        book.embedded_storages.push(format!("/{storage}"));
-    }
-}
-
-/// An `\x01Ole10Native` stream (MS-OLEDS 2.3.6, the Packager's format):
-/// size, then label, file path, …, and the file's bytes. Returns the
-/// label (the file's name) and the bytes.
-fn ole10_native(d: &[u8]) -> Option<(Option<String>, Vec<u8>)> {
-    let total = record::u32_at(d, 0)? as usize;
-    let body = d.get(4..)?;
-    let body = body.get(..total.min(body.len()))?;
-    // flags (2), then three NUL-terminated ANSI strings: label, path, reserved.
-    let mut pos = 2;
-    let cstr = |pos: &mut usize| -> Option<String> {
-        let rest = body.get(*pos..)?;
-        let end = rest.iter().position(|&b| b == 0)?;
-        let s = String::from_utf8_lossy(rest.get(..end)?).into_owned();
-        *pos += end + 1;
-        Some(s)
-    };
-    let parsed = (|| {
-        let label = cstr(&mut pos)?;
-        let _path = cstr(&mut pos)?;
-        // unknown (4), temp path length (4) + temp path, data size (4), data.
-        pos += 4;
-        let tlen = record::u32_at(body, pos)? as usize;
-        pos = pos.checked_add(4 + tlen)?;
-        let size = record::u32_at(body, pos)? as usize;
-        pos += 4;
-        let data = body.get(pos..pos.checked_add(size)?)?.to_vec();
-        Some((label, data))
-    })();
-    match parsed {
-        Some((label, data)) => Some(((!label.is_empty()).then_some(label), data)),
-        // Not a package: the stream's payload as is.
-        None => Some((None, body.to_vec())),
     }
 }
 
@@ -432,22 +354,5 @@ mod tests {
         assert!(!is_bare_biff(&[0x09, 0x08, 16, 0]));
         assert!(!is_bare_biff(b"PK\x03\x04"));
         assert!(parse(b"hello").is_err());
-    }
-
-    #[test]
-    fn packages_give_their_file() {
-        let mut body = vec![2u8, 0];
-        body.extend_from_slice(b"a.txt\0C:\\a.txt\0");
-        body.extend_from_slice(&[0, 0, 3, 0]);
-        body.extend_from_slice(&4u32.to_le_bytes());
-        body.extend_from_slice(b"C:\\t");
-        body.extend_from_slice(&2u32.to_le_bytes());
-        body.extend_from_slice(b"hi");
-        let mut d = (body.len() as u32).to_le_bytes().to_vec();
-        d.extend_from_slice(&body);
-        assert_eq!(
-            ole10_native(&d),
-            Some((Some("a.txt".into()), b"hi".to_vec()))
-        );
     }
 }
