@@ -71,13 +71,31 @@ impl Entry {
 
     /// Whether the manifest marks the file as encrypted.
     pub fn encrypted(&self) -> bool {
-        self.notes.contains("ENCRYPTED")
+        self.notes.contains("ENCRYPTED") || self.notes.contains("PASSWORD")
+    }
+
+    /// The password the manifest gives for an encrypted file
+    /// (`password = "tika"`, `(password 12345)`), if any.
+    pub fn password(&self) -> Option<String> {
+        password_in(&self.notes)
     }
 
     /// The lines of `<file>.expected.txt` (blank lines left out), if it exists.
     pub fn expected(&self) -> Option<Vec<String>> {
         expected_lines(&self.path)
     }
+}
+
+/// The password manifest `notes` state: `password = "…"` (the text between
+/// the quotes, JSON-style `\u` escapes left as written) or `(password …)`.
+pub fn password_in(notes: &str) -> Option<String> {
+    if let Some(i) = notes.find("password = \"") {
+        let rest = &notes[i + "password = \"".len()..];
+        return rest.find('"').map(|end| rest[..end].to_string());
+    }
+    let i = notes.find("(password ")?;
+    let rest = &notes[i + "(password ".len()..];
+    rest.find(')').map(|end| rest[..end].to_string())
 }
 
 /// Whether manifest `notes` mark a file as deliberately damaged.
@@ -200,6 +218,19 @@ mod tests {
         assert!(!hay.contains("Helloworld"));
         let expected = vec!["world".to_string(), "absent".to_string()];
         assert_eq!(hay.missing(&expected), ["absent"]);
+    }
+
+    #[test]
+    fn passwords_are_read_from_the_notes() {
+        assert_eq!(
+            password_in("ENCRYPTED binary RC4, password = \"tika\" | auto").as_deref(),
+            Some("tika")
+        );
+        assert_eq!(
+            password_in("PASSWORD-protected HWP (password 12345) - expect").as_deref(),
+            Some("12345")
+        );
+        assert_eq!(password_in("ENCRYPTED (RC4, password unknown)"), None);
     }
 
     #[test]

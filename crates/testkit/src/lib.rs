@@ -8,6 +8,8 @@
 //!   `.expected.txt` sidecars and the comparison the corpus README
 //!   suggests; a missing prerequisite fails under `CI` and is a counted skip
 //!   elsewhere.
+//! - [`archive`]: zips — a 42.zip-style nested bomb, zips nested past the
+//!   depth limit.
 //! - [`biff`]: a deterministic BIFF (`.xls` record) writer: strings, an
 //!   SST split across CONTINUE records, cells, comments, text boxes, and
 //!   workbook streams with their BOUNDSHEET offsets.
@@ -34,6 +36,7 @@
 #![forbid(unsafe_code)]
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
+pub mod archive;
 pub mod biff;
 pub mod cfb;
 pub mod corpus;

@@ -1,8 +1,9 @@
-//! Word 97–2003 and 6/95: the stories as `msdoc-text` reads them, each a
-//! part, and the summary property sets as metadata.
+//! Word 97–2003 and 6/95: the stories as `msdoc-text` reads them (each
+//! header, footnote, comment and text box a part of its own), its pictures
+//! and `ObjectPool` objects as embedded files, and the summary property sets
+//! as metadata. A file cut short before its directory is salvaged.
 
-use doc_model::{Part, PartKind};
-use msdoc_text::{Story, WordDocument};
+use msdoc_text::WordDocument;
 
 use crate::formats::cfb;
 use crate::registry::Extract;
@@ -24,49 +25,46 @@ fn error(e: msdoc_text::Error, ctx: &Context<'_>) -> Error {
     }
 }
 
-/// The part kind of a story.
-fn kind(story: Story) -> Option<PartKind> {
-    Some(match story {
-        Story::Main => PartKind::Body,
-        Story::Footnote => PartKind::Footnote,
-        Story::Header => PartKind::Header,
-        Story::Annotation => PartKind::Comment,
-        Story::Endnote => PartKind::Endnote,
-        Story::Textbox | Story::HeaderTextbox => PartKind::TextBox,
-        Story::Macro => return None,
-    })
-}
-
 fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
-    let cf = cfb::compound_file(bytes, ctx, Format::Doc)?;
     let mut options = msdoc_text::Options::default();
     options.limits.max_chars = options
         .limits
         .max_chars
         .min(ctx.options.limits.max_output_bytes as u64);
     options.limits.deadline = ctx.deadline;
+    options.embedded = ctx.options.embedded.extract && !ctx.options.metadata_only;
+    let cf = match cfb::compound_file(bytes, ctx, Format::Doc) {
+        Ok(cf) => cf,
+        // A download cut short loses the directory: read the text the
+        // WordDocument stream still holds, else report the container's error.
+        Err(e) => {
+            let word = WordDocument::salvage(bytes, &options).map_err(|_| e)?;
+            let mut doc = Document::new(Format::Doc);
+            fill(&mut doc, word);
+            return Ok(doc);
+        }
+    };
     let word = match WordDocument::from_compound_file(&cf, &options) {
         Err(msdoc_text::Error::Encrypted) => decrypted(&cf, &options, ctx)?,
         other => other.map_err(|e| error(e, ctx))?,
     };
     let mut doc = Document::new(Format::Doc);
     cfb::metadata(&cf, &mut doc);
+    fill(&mut doc, word);
+    Ok(doc)
+}
+
+/// The text, parts, embedded files and warnings of a parsed document.
+fn fill(doc: &mut Document, word: WordDocument) {
     doc.text = word.text();
-    doc.parts = Story::TEXT_ORDER
-        .iter()
-        .filter_map(|&story| {
-            let text = word.story(story);
-            let kind = kind(story)?;
-            (!text.trim().is_empty()).then(|| Part::new(kind, text))
-        })
-        .collect();
+    doc.parts = word.parts().to_vec();
     doc.encoding = word.encoding().map(|e| e.name().to_string());
     doc.warnings.extend(
         word.warnings()
             .iter()
             .map(|w| Warning::new("msdoc-text", w.to_string())),
     );
-    Ok(doc)
+    doc.pending = word.embedded().to_vec();
 }
 
 /// An encrypted document (`fEncrypted`): its streams decrypted with the

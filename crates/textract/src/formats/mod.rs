@@ -42,3 +42,17 @@ pub(crate) mod pdf;
 pub(crate) mod pdf {
     absent!(EXTRACT);
 }
+
+#[cfg(feature = "xls")]
+pub(crate) mod xls;
+#[cfg(not(feature = "xls"))]
+pub(crate) mod xls {
+    absent!(EXTRACT);
+}
+
+#[cfg(feature = "hwp")]
+pub(crate) mod hwp;
+#[cfg(not(feature = "hwp"))]
+pub(crate) mod hwp {
+    absent!(EXTRACT);
+}

@@ -1,6 +1,7 @@
 //! PDF: `pdf-lex` opens the file (decrypting with the given or the empty
-//! password), `pdf-text` lays out the pages, and the Info dictionary and
-//! catalog give the metadata.
+//! password), `pdf-text` lays out the pages, the Info dictionary and
+//! catalog give the metadata, and `pdf-lex`'s extras give the annotations
+//! and form fields (parts) and the attachments and images (embedded files).
 
 use crate::registry::Extract;
 use crate::{Context, Document, Error, Format, Metadata, Warning};
@@ -34,6 +35,14 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
     lex_options.limits.max_depth = limits.max_depth;
     lex_options.limits.max_pages = limits.max_pages;
     lex_options.limits.deadline = deadline;
+    // Attachments and images are bounded by the embedded-file limits; the
+    // facade's budget then counts them across the whole tree.
+    lex_options.limits.max_attachments = options.embedded.max_count;
+    lex_options.limits.max_images = lex_options
+        .limits
+        .max_images
+        .min(options.embedded.max_count);
+    lex_options.limits.max_embedded_bytes = options.embedded.max_total_bytes;
     let pdf = pdf_lex::Document::open_with(bytes, &lex_options).map_err(|e| lex_error(e, ctx))?;
     let text_options = pdf_text::Options {
         layout: options.layout,
@@ -81,6 +90,19 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
     meta.language = language(&pdf);
     doc.metadata = meta;
     doc.text = text.text;
+    if !options.metadata_only {
+        // Annotations and form fields as parts; attachments (and, when asked
+        // for, images) as embedded files, which the facade extracts in turn.
+        let embedded = &options.embedded;
+        let mut wanted = pdf_lex::ExtrasOptions::default();
+        wanted.attachments = embedded.extract;
+        wanted.images = embedded.extract && embedded.images;
+        wanted.inline_images = wanted.images;
+        let extras = pdf.extras(&wanted);
+        doc.parts = extras.parts;
+        doc.pending = extras.embedded;
+    }
+    // Every warning of the document, the extras' included.
     doc.warnings.extend(
         pdf.warnings()
             .into_iter()

@@ -1,0 +1,58 @@
+//! Excel 97–2003, 5.0/95 and bare BIFF2–4 workbooks: `xls-text` reads every
+//! sheet as the user sees it (one `Sheet` part each, then its header, footer,
+//! comments and text boxes), decrypting FILEPASS workbooks; the objects in
+//! `MBD*` storages are embedded files.
+
+use crate::formats::cfb;
+use crate::registry::Extract;
+use crate::{Context, Document, Error, Format, Warning};
+
+pub(crate) const EXTRACT: Option<Extract> = Some(extract);
+
+/// xls-text's error as the facade's.
+fn error(e: xls_text::Error, ctx: &Context<'_>) -> Error {
+    match e {
+        xls_text::Error::Encrypted { .. } => Error::encrypted(Format::Xls, ctx.options),
+        xls_text::Error::LimitExceeded { what, limit } => Error::LimitExceeded {
+            format: Some(Format::Xls),
+            what,
+            limit,
+        },
+        xls_text::Error::Unsupported(detail) => Error::Unsupported {
+            format: Some(Format::Xls),
+            mime_type: Some(Format::Xls.mime_type().to_string()),
+            detail: Some(detail),
+        },
+        xls_text::Error::Container(e) => cfb::error(e, Format::Xls),
+        other => Error::corrupt(Format::Xls, other),
+    }
+}
+
+fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
+    let mut options = xls_text::Options::default();
+    options.password = ctx.options.password.clone();
+    options.limits.deadline = ctx.deadline;
+    options.limits.max_output_bytes = options
+        .limits
+        .max_output_bytes
+        .min(ctx.options.limits.max_output_bytes as u64);
+    let book = if bytes.starts_with(&ole_cfb_read::SIGNATURE) {
+        let cf = cfb::compound_file(bytes, ctx, Format::Xls)?;
+        xls_text::from_compound_file(&cf, &options)
+    } else {
+        xls_text::parse_with(bytes, &options)
+    }
+    .map_err(|e| error(e, ctx))?;
+    let mut doc = Document::new(Format::Xls);
+    doc.text = book.text();
+    doc.metadata = book.metadata;
+    doc.parts = book.parts;
+    doc.encoding = book.encoding.map(|e| e.name().to_string());
+    doc.warnings.extend(
+        book.warnings
+            .iter()
+            .map(|w| Warning::new("xls-text", w.to_string())),
+    );
+    doc.pending = book.embedded;
+    Ok(doc)
+}
