@@ -300,7 +300,8 @@ fn main() -> ExitCode {
                 .map(|d| ExtractDir::for_input(d, path, &mut used_dirs));
             output::write_json(
                 &mut out,
-                &output::record(path, &outcome, shape, dir.as_mut()),
+                &output::record(path, &outcome, shape),
+                dir.as_mut(),
             )
         } else {
             if let (Some(d), Extraction::Document(doc)) = (&cli.extract_dir, &outcome.extraction) {

@@ -147,13 +147,19 @@ pub struct Shape {
     pub metadata_only: bool,
 }
 
-/// The JSON Lines record of one input, members in the documented order.
-pub fn record(
-    path: &Path,
-    outcome: &Outcome,
+/// The JSON Lines record of one input: its members in the documented
+/// order, and the top-level embedded files, whose records are built and
+/// written one at a time by [`write_json`] (a PDF with ten thousand
+/// attachments never holds ten thousand records in memory).
+pub struct Record<'a> {
+    members: Map<String, Value>,
+    embedded: &'a [Embedded],
     shape: Shape,
-    extract_dir: Option<&mut ExtractDir>,
-) -> Value {
+}
+
+/// The record of one input (see [`Record`]).
+pub fn record<'a>(path: &Path, outcome: &'a Outcome, shape: Shape) -> Record<'a> {
+    let mut embedded: &[Embedded] = &[];
     let mut m = Map::new();
     m.insert("path".into(), path_value(path));
     let s = &outcome.source;
@@ -175,7 +181,10 @@ pub fn record(
             if s.modified.is_some() {
                 m.insert("modified".into(), json!(s.modified));
             }
-            document_members(&mut m, doc, shape, extract_dir);
+            document_members(&mut m, doc, shape, None);
+            // Streamed by write_json in this place.
+            m.insert("embedded".into(), Value::Null);
+            embedded = &doc.embedded;
             m.insert("error".into(), Value::Null);
         }
         Extraction::Failed(f) => {
@@ -197,15 +206,21 @@ pub fn record(
             );
         }
     }
-    Value::Object(m)
+    Record {
+        members: m,
+        embedded,
+        shape,
+    }
 }
 
-/// `text`, `parts`, `metadata`, `encoding`, `warnings`, `embedded` of a document.
+/// `text`, `parts`, `metadata`, `encoding`, `warnings`, `embedded` of a
+/// document (`None` for the top document's `extract_dir`: its embedded
+/// files are streamed by [`write_json`] instead).
 fn document_members(
     m: &mut Map<String, Value>,
     doc: &Document,
     shape: Shape,
-    mut extract_dir: Option<&mut ExtractDir>,
+    mut extract_dir: Option<Option<&mut ExtractDir>>,
 ) {
     if shape.metadata_only {
         m.insert("text".into(), Value::Null);
@@ -217,12 +232,14 @@ fn document_members(
     m.insert("metadata".into(), json!(doc.metadata));
     m.insert("encoding".into(), json!(doc.encoding));
     m.insert("warnings".into(), json!(doc.warnings));
-    let embedded: Vec<Value> = doc
-        .embedded
-        .iter()
-        .map(|e| embedded_record(e, shape, extract_dir.as_deref_mut()))
-        .collect();
-    m.insert("embedded".into(), Value::Array(embedded));
+    if let Some(dir) = extract_dir.as_mut() {
+        let embedded: Vec<Value> = doc
+            .embedded
+            .iter()
+            .map(|e| embedded_record(e, shape, dir.as_deref_mut()))
+            .collect();
+        m.insert("embedded".into(), Value::Array(embedded));
+    }
 }
 
 /// One embedded file's record; with `--extract-dir`, writes its bytes first.
@@ -249,7 +266,7 @@ fn embedded_record(e: &Embedded, shape: Shape, mut dir: Option<&mut ExtractDir>)
     match &e.content {
         Content::Document(doc) => {
             m.insert("format".into(), json!(doc.format));
-            document_members(&mut m, doc, shape, dir);
+            document_members(&mut m, doc, shape, Some(dir));
             m.insert("error".into(), Value::Null);
         }
         other => {
@@ -274,10 +291,35 @@ fn embedded_record(e: &Embedded, shape: Shape, mut dir: Option<&mut ExtractDir>)
     Value::Object(m)
 }
 
-/// Writes `value` as one line.
-pub fn write_json(out: &mut impl Write, value: &Value) -> std::io::Result<()> {
-    serde_json::to_writer(&mut *out, value)?;
-    out.write_all(b"\n")
+/// Writes `record` as one line, building each top-level embedded file's
+/// record (and with `--extract-dir` saving its bytes) as it goes.
+pub fn write_json(
+    out: &mut impl Write,
+    record: &Record<'_>,
+    mut extract_dir: Option<&mut ExtractDir>,
+) -> std::io::Result<()> {
+    out.write_all(b"{")?;
+    for (i, (key, value)) in record.members.iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        serde_json::to_writer(&mut *out, key)?;
+        out.write_all(b":")?;
+        if key == "embedded" && value.is_null() {
+            out.write_all(b"[")?;
+            for (j, e) in record.embedded.iter().enumerate() {
+                if j > 0 {
+                    out.write_all(b",")?;
+                }
+                let child = embedded_record(e, record.shape, extract_dir.as_deref_mut());
+                serde_json::to_writer(&mut *out, &child)?;
+            }
+            out.write_all(b"]")?;
+        } else {
+            serde_json::to_writer(&mut *out, value)?;
+        }
+    }
+    out.write_all(b"}\n")
 }
 
 /// The failure's message as printed: a hint to `--password` where one could

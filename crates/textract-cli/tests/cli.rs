@@ -76,6 +76,17 @@ fn every_golden_fixture_matches() {
     for (doc, golden) in goldens {
         let o = textract(&["--json", s(&doc)]);
         let rec = &json_lines(&o)[0];
+        // A layer's golden for a file it cannot read is its error message
+        // (an HWP password document): the record is that kind of error.
+        if golden.starts_with("encrypted") {
+            assert_eq!(
+                rec["error"]["kind"],
+                "encrypted",
+                "{}: {rec}",
+                doc.display()
+            );
+            continue;
+        }
         assert_eq!(rec["error"], Value::Null, "{}: {rec}", doc.display());
         assert_eq!(rec["text"].as_str().unwrap(), golden, "{}", doc.display());
         let enc = doc.with_file_name(format!(
