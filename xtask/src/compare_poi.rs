@@ -165,13 +165,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
     for (rel, f1, note) in &rows {
-        if let (Some(f), Some(raw)) = (f1, note.strip_prefix("raw ")) {
-            if *f >= threshold && !raw.starts_with("1.0000") {
-                println!(
-                    "        {rel}: normalized {f:.4}, {}",
-                    raw.split(';').next().unwrap_or("")
-                );
-            }
+        if let (Some(f), Some(raw)) = (f1, note.strip_prefix("raw "))
+            && *f >= threshold
+            && !raw.starts_with("1.0000")
+        {
+            println!(
+                "        {rel}: normalized {f:.4}, {}",
+                raw.split(';').next().unwrap_or("")
+            );
         }
     }
     let raw_good = raw_scores.iter().filter(|f| **f >= threshold).count();

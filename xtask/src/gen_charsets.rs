@@ -294,10 +294,10 @@ fn gen_jamo(unicode_data: &Path) -> Result<String, String> {
             continue;
         };
         names.insert(cp, name);
-        if let Some(letter) = name.strip_prefix("HANGUL LETTER ") {
-            if (0x3131..=0x3163).contains(&cp) {
-                letters.insert(letter, cp);
-            }
+        if let Some(letter) = name.strip_prefix("HANGUL LETTER ")
+            && (0x3131..=0x3163).contains(&cp)
+        {
+            letters.insert(letter, cp);
         }
     }
     let row = |first: u32, count: u32, prefix: &str| -> Result<String, String> {

@@ -422,10 +422,11 @@ fn gen_unify() -> String {
         for u in r {
             let Some(c) = char::from_u32(u) else { continue };
             let d: Vec<char> = c.to_string().nfkd().collect();
-            if let [t] = d[..] {
-                if t != c && is_unified(t) {
-                    let _ = writeln!(s, "    (0x{u:04X}, 0x{:04X}),", u32::from(t));
-                }
+            if let [t] = d[..]
+                && t != c
+                && is_unified(t)
+            {
+                let _ = writeln!(s, "    (0x{u:04X}, 0x{:04X}),", u32::from(t));
             }
         }
     }
@@ -478,10 +479,10 @@ fn gen_encodings(pdfminer: &Path, worker: &str) -> Result<String, String> {
             .map(str::trim)
             .collect();
         for (col, t) in cols.iter().zip([&mut std_, &mut mac, &mut win, &mut pdf]) {
-            if let Ok(code) = col.parse::<usize>() {
-                if let Some(slot) = t.get_mut(code) {
-                    *slot = name.to_string();
-                }
+            if let Ok(code) = col.parse::<usize>()
+                && let Some(slot) = t.get_mut(code)
+            {
+                *slot = name.to_string();
             }
         }
     }
@@ -561,10 +562,10 @@ fn gen_glyphlist(pdfminer: &Path, npm: &Path, worker: &str) -> Result<String, St
         let line = line.trim().trim_end_matches(',');
         if let Some(v) = line.strip_prefix("\"unicodeValue\": \"") {
             cur = u32::from_str_radix(v.trim_end_matches('"'), 16).ok();
-        } else if let Some(n) = line.strip_prefix("\"glyphName\": \"") {
-            if let Some(u) = cur.take() {
-                aglfn.insert(u, n.trim_end_matches('"').to_string());
-            }
+        } else if let Some(n) = line.strip_prefix("\"glyphName\": \"")
+            && let Some(u) = cur.take()
+        {
+            aglfn.insert(u, n.trim_end_matches('"').to_string());
         }
     }
     if aglfn.len() < 500 {

@@ -141,7 +141,7 @@ fn integer_part(tokens: &[Token], digits: &str, grouping: bool, v: f64) -> Strin
     let mut count = 0usize;
     let push_digit = |rev: &mut Vec<char>, c: char, count: &mut usize| {
         if grouping {
-            if *count > 0 && *count % 3 == 0 {
+            if *count > 0 && (*count).is_multiple_of(3) {
                 rev.push(',');
             }
             *count += 1;

@@ -522,10 +522,10 @@ fn resolve_slashes(tokens: &mut [Token]) {
             Some(Token::Literal(s)) => s.starts_with(|c: char| c.is_ascii_digit()),
             _ => false,
         };
-        if !(digit_before && digit_after) {
-            if let Some(t) = tokens.get_mut(i) {
-                *t = Token::Literal("/".into());
-            }
+        if !(digit_before && digit_after)
+            && let Some(t) = tokens.get_mut(i)
+        {
+            *t = Token::Literal("/".into());
         }
     }
 }
@@ -609,10 +609,10 @@ fn resolve_date(tokens: &mut Vec<Token>) -> Result<(), ParseError> {
                 DatePart::Second(_) | DatePart::ElapsedSeconds(_)
             ))
         );
-        if after_hour || before_second {
-            if let Some(t) = tokens.get_mut(i) {
-                *t = Token::Date(DatePart::Minute(n));
-            }
+        if (after_hour || before_second)
+            && let Some(t) = tokens.get_mut(i)
+        {
+            *t = Token::Date(DatePart::Minute(n));
         }
     }
     Ok(())

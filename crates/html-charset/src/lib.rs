@@ -187,10 +187,10 @@ pub fn sniff_with(bytes: &[u8], options: &SniffOptions<'_>) -> Sniffed {
         }
         if options.continued_scan_limit > head.len() {
             let longer = bytes.get(..options.continued_scan_limit).unwrap_or(bytes);
-            if longer.len() > head.len() {
-                if let Some(encoding) = prescan::continued_scan(longer) {
-                    return found(encoding, Source::MetaPrescan);
-                }
+            if longer.len() > head.len()
+                && let Some(encoding) = prescan::continued_scan(longer)
+            {
+                return found(encoding, Source::MetaPrescan);
             }
         }
     }

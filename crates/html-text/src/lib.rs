@@ -304,11 +304,11 @@ impl Walk {
         }
         if self.in_title {
             // Title text is RCDATA: a title whose end tag never comes takes the rest.
-            if let Some(title) = self.title.as_mut().filter(|_| !self.title_done) {
-                if title.len() < self.max_metadata_bytes {
-                    title.push_str(s);
-                    truncate_on_boundary(title, self.max_metadata_bytes);
-                }
+            if let Some(title) = self.title.as_mut().filter(|_| !self.title_done)
+                && title.len() < self.max_metadata_bytes
+            {
+                title.push_str(s);
+                truncate_on_boundary(title, self.max_metadata_bytes);
             }
             return;
         }
@@ -346,11 +346,11 @@ impl Walk {
         } else {
             return;
         };
-        if slot.is_none() {
-            if let Some(mut content) = attr("content") {
-                truncate_on_boundary(&mut content, self.max_metadata_bytes);
-                *slot = Some(content.trim_matches(text::is_ascii_ws).to_string());
-            }
+        if slot.is_none()
+            && let Some(mut content) = attr("content")
+        {
+            truncate_on_boundary(&mut content, self.max_metadata_bytes);
+            *slot = Some(content.trim_matches(text::is_ascii_ws).to_string());
         }
     }
 }

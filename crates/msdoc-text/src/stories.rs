@@ -45,7 +45,7 @@ fn plc<'t>(
         )));
         return None;
     };
-    if lcb < 4 || (lcb - 4) % (4 + data_size) != 0 {
+    if lcb < 4 || !(lcb - 4).is_multiple_of(4 + data_size) {
         warnings.push(Warning::Structure(format!(
             "{what} has {lcb} bytes, not a PLC of {data_size}-byte elements; its story is one part"
         )));

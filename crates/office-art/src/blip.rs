@@ -311,15 +311,16 @@ impl Blip {
             })?;
             // Writers on the Mac store a second UID without setting recInstance's
             // low bit: the file then starts 16 bytes later (Apache POI skips them too).
-            if blip_type != BlipType::Dib && sniff(data).is_none() {
-                if let Some(shifted) = data.get(16..).filter(|d| sniff(d).is_some()) {
-                    warnings.push(Warning::new(
-                        WarningKind::Blip,
-                        "a second UID the record header does not announce; skipped",
-                        Some((RecordHeader::SIZE + at) as u64),
-                    ));
-                    data = shifted;
-                }
+            if blip_type != BlipType::Dib
+                && sniff(data).is_none()
+                && let Some(shifted) = data.get(16..).filter(|d| sniff(d).is_some())
+            {
+                warnings.push(Warning::new(
+                    WarningKind::Blip,
+                    "a second UID the record header does not announce; skipped",
+                    Some((RecordHeader::SIZE + at) as u64),
+                ));
+                data = shifted;
             }
             let actual = match sniff(data) {
                 Some(t) if t != blip_type && blip_type != BlipType::Dib => {

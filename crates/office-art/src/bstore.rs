@@ -230,17 +230,16 @@ impl BStore {
             ));
             None
         };
-        if let (Some(b), Some(declared)) = (&blip, BlipType::from_msoblip(fbse.bt_win32)) {
-            if b.blip_type != declared
-                && declared != BlipType::Jpeg
-                && b.blip_type != BlipType::Jpeg
-            {
-                self.warnings.push(Warning::new(
-                    WarningKind::BStore,
-                    format!("FBSE says {declared:?}, the BLIP is {:?}", b.blip_type),
-                    Some(rec.offset),
-                ));
-            }
+        if let (Some(b), Some(declared)) = (&blip, BlipType::from_msoblip(fbse.bt_win32))
+            && b.blip_type != declared
+            && declared != BlipType::Jpeg
+            && b.blip_type != BlipType::Jpeg
+        {
+            self.warnings.push(Warning::new(
+                WarningKind::BStore,
+                format!("FBSE says {declared:?}, the BLIP is {:?}", b.blip_type),
+                Some(rec.offset),
+            ));
         }
         self.entries.push(BStoreEntry {
             fbse: Some(fbse),

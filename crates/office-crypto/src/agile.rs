@@ -286,12 +286,12 @@ impl Params {
         let hash = HashAlgorithm::from_name(&hash_name).ok_or_else(|| {
             Error::Unsupported(format!("Agile encryption with hash {hash_name:?}"))
         })?;
-        if let Some(size) = get(a, "hashSize") {
-            if size.trim().parse::<usize>().ok() != Some(hash.size()) {
-                return Err(Error::Corrupt(format!(
-                    "Agile EncryptionInfo: hashSize {size} for {hash_name}"
-                )));
-            }
+        if let Some(size) = get(a, "hashSize")
+            && size.trim().parse::<usize>().ok() != Some(hash.size())
+        {
+            return Err(Error::Corrupt(format!(
+                "Agile EncryptionInfo: hashSize {size} for {hash_name}"
+            )));
         }
         let key_bits: usize = number(a, "keyBits")?;
         if ![128, 192, 256].contains(&key_bits) {

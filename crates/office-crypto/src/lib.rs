@@ -185,15 +185,15 @@ pub(crate) fn try_passwords<K>(
     default: Option<&str>,
     mut attempt: impl FnMut(&str) -> Result<Option<K>, Error>,
 ) -> Result<K, Error> {
-    if let Some(pw) = given {
-        if let Some(k) = attempt(pw)? {
-            return Ok(k);
-        }
+    if let Some(pw) = given
+        && let Some(k) = attempt(pw)?
+    {
+        return Ok(k);
     }
-    if let Some(d) = default.filter(|d| given != Some(*d)) {
-        if let Some(k) = attempt(d)? {
-            return Ok(k);
-        }
+    if let Some(d) = default.filter(|d| given != Some(*d))
+        && let Some(k) = attempt(d)?
+    {
+        return Ok(k);
     }
     Err(match given {
         Some(_) => Error::WrongPassword { scheme },

@@ -221,7 +221,7 @@ impl<'a> CompoundFile<'a> {
             data,
             size: header.sector_size,
         };
-        if data.len() % header.sector_size != 0 {
+        if !data.len().is_multiple_of(header.sector_size) {
             warnings.push(Warning::new(
                 WarningKind::Header,
                 format!(

@@ -593,7 +593,7 @@ mod tests {
             vec_lpstr.extend_from_slice(&((s.len() + 1) as u32).to_le_bytes());
             vec_lpstr.extend_from_slice(s);
             vec_lpstr.push(0);
-            while vec_lpstr.len() % 4 != 0 {
+            while !vec_lpstr.len().is_multiple_of(4) {
                 vec_lpstr.push(0);
             }
         }

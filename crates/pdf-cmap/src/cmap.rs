@@ -422,7 +422,7 @@ fn utf16be(bytes: &[u8]) -> (String, bool) {
         [hi, lo] => u16::from_be_bytes([*hi, *lo]),
         _ => 0,
     });
-    let mut ok = bytes.len() % 2 == 0;
+    let mut ok = bytes.len().is_multiple_of(2);
     let s = char::decode_utf16(units)
         .filter_map(|r| {
             ok &= r.is_ok();
@@ -767,12 +767,12 @@ pub(crate) fn parse(
         if usecmap.is_none() {
             usecmap = parent.name.clone();
         }
-    } else if limits.resolve_usecmap {
-        if let Some(parent_name) = &usecmap {
-            match crate::predefined::get(parent_name) {
-                Some(parent) => b.inherit(parent),
-                None => b.warn(Warning::UnknownUseCMap(parent_name.clone())),
-            }
+    } else if limits.resolve_usecmap
+        && let Some(parent_name) = &usecmap
+    {
+        match crate::predefined::get(parent_name) {
+            Some(parent) => b.inherit(parent),
+            None => b.warn(Warning::UnknownUseCMap(parent_name.clone())),
         }
     }
     b.set_meta(name, registry, ordering, wmode, usecmap);
@@ -1082,10 +1082,10 @@ impl CMap {
         }
         for n in 1..=4u8 {
             for r in &self.codespace {
-                if r.len == n {
-                    if let Some(v) = r.matches(bytes) {
-                        return (Code::new(v, n), usize::from(n));
-                    }
+                if r.len == n
+                    && let Some(v) = r.matches(bytes)
+                {
+                    return (Code::new(v, n), usize::from(n));
                 }
             }
         }

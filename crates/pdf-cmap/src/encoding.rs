@@ -104,21 +104,24 @@ fn component(name: &str) -> Option<Cow<'static, str>> {
     if let Ok(i) = DINGBATS.binary_search_by(|(n, _)| (*n).cmp(name)) {
         return DINGBATS.get(i).map(|&(_, s)| Cow::Borrowed(s));
     }
-    if let Some(hex) = name.strip_prefix("uni") {
-        if !hex.is_empty() && hex.len() % 4 == 0 && hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-            let mut out = String::new();
-            for i in (0..hex.len()).step_by(4) {
-                let v = u32::from_str_radix(hex.get(i..i + 4)?, 16).ok()?;
-                out.push(char::from_u32(v)?); // surrogates fail here, as the rules ask
-            }
-            return Some(Cow::Owned(out));
+    if let Some(hex) = name.strip_prefix("uni")
+        && !hex.is_empty()
+        && hex.len() % 4 == 0
+        && hex.bytes().all(|b| b.is_ascii_hexdigit())
+    {
+        let mut out = String::new();
+        for i in (0..hex.len()).step_by(4) {
+            let v = u32::from_str_radix(hex.get(i..i + 4)?, 16).ok()?;
+            out.push(char::from_u32(v)?); // surrogates fail here, as the rules ask
         }
+        return Some(Cow::Owned(out));
     }
-    if let Some(hex) = name.strip_prefix('u') {
-        if (4..=6).contains(&hex.len()) && hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-            let v = u32::from_str_radix(hex, 16).ok()?;
-            return char::from_u32(v).map(|c| Cow::Owned(c.to_string()));
-        }
+    if let Some(hex) = name.strip_prefix('u')
+        && (4..=6).contains(&hex.len())
+        && hex.bytes().all(|b| b.is_ascii_hexdigit())
+    {
+        let v = u32::from_str_radix(hex, 16).ok()?;
+        return char::from_u32(v).map(|c| Cow::Owned(c.to_string()));
     }
     None
 }

@@ -73,10 +73,9 @@ fn expected(
         if let Some(parent) = line
             .strip_suffix(" usecmap")
             .and_then(|l| l.strip_prefix('/'))
+            && !parent.starts_with("Identity")
         {
-            if !parent.starts_with("Identity") {
-                expected(dir, parent, out, uni);
-            }
+            expected(dir, parent, out, uni);
         }
     }
     let mut section = "";

@@ -41,10 +41,10 @@ fn main() {
                 let mut bad = 0;
                 for r in doc.object_refs() {
                     if let Ok(o) = doc.get(r) {
-                        if let Object::Stream(s) = &*o {
-                            if doc.stream_data(s).is_err() {
-                                bad += 1;
-                            }
+                        if let Object::Stream(s) = &*o
+                            && doc.stream_data(s).is_err()
+                        {
+                            bad += 1;
                         }
                     } else {
                         bad += 1;

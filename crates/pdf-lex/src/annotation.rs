@@ -51,10 +51,10 @@ pub(crate) fn page_annotations(
         };
         for a in annots {
             let id = a.as_ref();
-            if let Some(r) = id {
-                if !seen.insert(r) {
-                    continue;
-                }
+            if let Some(r) = id
+                && !seen.insert(r)
+            {
+                continue;
             }
             let dict = match doc.resolve(&a) {
                 Ok(o) => match o.as_dict() {
@@ -240,10 +240,10 @@ pub(crate) fn with_text(doc: &Document<'_>, annots: &[PageAnnotation]) -> Vec<An
                     if note_text(doc, &parent).is_some() {
                         continue;
                     }
-                    if let Some(r) = parent_ref {
-                        if !given.insert(r) {
-                            continue;
-                        }
+                    if let Some(r) = parent_ref
+                        && !given.insert(r)
+                    {
+                        continue;
                     }
                     out.push(annotation_from(doc, a.page, parent_ref, &parent, text));
                 }

@@ -231,12 +231,12 @@ impl<'a> Document<'a> {
         for (n, e) in extra {
             self.xref.entries.entry(n).or_insert(e);
         }
-        if !self.xref.trailer.contains_key(b"Root") {
-            if let Some(t) = xref_trailer {
-                for key in [&b"Root"[..], b"Info", b"ID", b"Encrypt"] {
-                    if let Some(v) = t.get(key) {
-                        self.xref.trailer.insert(key.to_vec(), v.clone());
-                    }
+        if !self.xref.trailer.contains_key(b"Root")
+            && let Some(t) = xref_trailer
+        {
+            for key in [&b"Root"[..], b"Info", b"ID", b"Encrypt"] {
+                if let Some(v) = t.get(key) {
+                    self.xref.trailer.insert(key.to_vec(), v.clone());
                 }
             }
         }
@@ -565,10 +565,10 @@ impl<'a> Document<'a> {
         if Some(r) == self.encrypt_ref {
             return obj;
         }
-        if let Object::Stream(s) = &obj {
-            if s.dict.get_name(b"Type") == Some(b"XRef") {
-                return obj;
-            }
+        if let Object::Stream(s) = &obj
+            && s.dict.get_name(b"Type") == Some(b"XRef")
+        {
+            return obj;
         }
         fn walk(o: &mut Object, sec: &SecurityHandler, r: ObjRef, depth: usize) {
             if depth > 64 {

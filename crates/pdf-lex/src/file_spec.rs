@@ -208,10 +208,10 @@ impl Collector<'_, '_> {
             return;
         };
         let id = stream_obj.as_ref();
-        if let Some(r) = id {
-            if self.seen.contains(&r) {
-                return;
-            }
+        if let Some(r) = id
+            && self.seen.contains(&r)
+        {
+            return;
         }
         let stream = match doc.resolve(&stream_obj) {
             Ok(o) => match o.as_stream() {
@@ -258,24 +258,25 @@ impl Collector<'_, '_> {
             .flatten()
             .and_then(|s| s.as_i64())
             .and_then(|s| u64::try_from(s).ok());
-        if let Some(size) = declared_size {
-            if size != data.len() as u64 {
-                doc.warn(
-                    None,
-                    format!(
-                        "attachment {name:?}: /Params /Size says {size} bytes, the stream holds {}",
-                        data.len()
-                    ),
-                );
-            }
+        if let Some(size) = declared_size
+            && size != data.len() as u64
+        {
+            doc.warn(
+                None,
+                format!(
+                    "attachment {name:?}: /Params /Size says {size} bytes, the stream holds {}",
+                    data.len()
+                ),
+            );
         }
-        if let Ok(Some(Object::String(sum))) = doc.dict_get(&params, b"CheckSum") {
-            if sum.len() == 16 && Md5::digest(&data).as_slice() != sum.as_slice() {
-                doc.warn(
-                    None,
-                    format!("attachment {name:?}: its MD5 differs from /Params /CheckSum"),
-                );
-            }
+        if let Ok(Some(Object::String(sum))) = doc.dict_get(&params, b"CheckSum")
+            && sum.len() == 16
+            && Md5::digest(&data).as_slice() != sum.as_slice()
+        {
+            doc.warn(
+                None,
+                format!("attachment {name:?}: its MD5 differs from /Params /CheckSum"),
+            );
         }
         let base = base_name(&name);
         let path = if base.is_empty() {

@@ -246,11 +246,11 @@ pub fn lzw_decode(data: &[u8], early_change: bool, limit: usize) -> Result<Vec<u
                 }
                 scratch.reverse();
                 first_byte = scratch.first().copied().unwrap_or(0);
-                if let Some(p) = prev {
-                    if table.len() < 4096 {
-                        let plen = table.get(usize::from(p)).map_or(0, |e| e.2);
-                        table.push((p, first_byte, plen + 1));
-                    }
+                if let Some(p) = prev
+                    && table.len() < 4096
+                {
+                    let plen = table.get(usize::from(p)).map_or(0, |e| e.2);
+                    table.push((p, first_byte, plen + 1));
                 }
             } else if idx == table.len() {
                 let Some(p) = prev else {

@@ -689,10 +689,10 @@ impl Walker<'_, '_, '_> {
             if self.forms.contains(&r) || self.stopped {
                 continue;
             }
-            if let Ok(o) = self.doc.get(r) {
-                if let Some(s) = o.as_stream() {
-                    self.form(page_no, r, s, &res, 0, &mut forms);
-                }
+            if let Ok(o) = self.doc.get(r)
+                && let Some(s) = o.as_stream()
+            {
+                self.form(page_no, r, s, &res, 0, &mut forms);
             }
         }
         for (d, _) in forms {
@@ -719,10 +719,10 @@ impl Walker<'_, '_, '_> {
             if self.stopped {
                 return;
             }
-            if let Some(r) = c.as_ref() {
-                if !self.contents.insert(r) {
-                    continue;
-                }
+            if let Some(r) = c.as_ref()
+                && !self.contents.insert(r)
+            {
+                continue;
             }
             let data = match doc.resolve(&c) {
                 Ok(o) => match o.as_stream() {
@@ -948,10 +948,10 @@ impl Walker<'_, '_, '_> {
             if self.seen.contains(&m) || self.stopped {
                 continue;
             }
-            if let Ok(o) = doc.get(m) {
-                if let Some(s) = o.as_stream() {
-                    self.one_xobject(page_no, m, s, res, role);
-                }
+            if let Ok(o) = doc.get(m)
+                && let Some(s) = o.as_stream()
+            {
+                self.one_xobject(page_no, m, s, res, role);
             }
         }
     }

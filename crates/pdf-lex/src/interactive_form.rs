@@ -157,14 +157,14 @@ pub(crate) fn fields(
             break;
         }
         let id = node.as_ref();
-        if let Some(r) = id {
-            if !visited.insert(r) {
-                doc.warn(
-                    None,
-                    format!("form field {r} reached twice (cycle); skipped"),
-                );
-                continue;
-            }
+        if let Some(r) = id
+            && !visited.insert(r)
+        {
+            doc.warn(
+                None,
+                format!("form field {r} reached twice (cycle); skipped"),
+            );
+            continue;
         }
         if depth > max_depth {
             doc.warn(

@@ -198,10 +198,10 @@ impl<'a> Lexer<'a> {
             b'+' | b'-' | b'.' | b'0'..=b'9' => {
                 let tok = self.regular_run();
                 let num = token::number(tok).map_or(Object::Int(0), |(_, n)| n);
-                if let (false, Object::Int(n)) = (content, &num) {
-                    if let Some(r) = self.try_reference(*n) {
-                        return Ok(Item::Obj(Object::Ref(r)));
-                    }
+                if let (false, Object::Int(n)) = (content, &num)
+                    && let Some(r) = self.try_reference(*n)
+                {
+                    return Ok(Item::Obj(Object::Ref(r)));
                 }
                 Ok(Item::Obj(num))
             }
@@ -358,14 +358,14 @@ impl<'a> Lexer<'a> {
             Some(o) => o.as_i64(),
             None => None,
         };
-        if let Some(len) = declared.and_then(|l| usize::try_from(l).ok()) {
-            if let Some(end) = start.checked_add(len).filter(|e| *e <= self.data.len()) {
-                let mut probe = Lexer::new(self.data, end);
-                if probe.eat_keyword(b"endstream") {
-                    self.pos = probe.pos;
-                    self.eat_keyword(b"endobj");
-                    return Ok(self.data.get(start..end).unwrap_or(&[]));
-                }
+        if let Some(len) = declared.and_then(|l| usize::try_from(l).ok())
+            && let Some(end) = start.checked_add(len).filter(|e| *e <= self.data.len())
+        {
+            let mut probe = Lexer::new(self.data, end);
+            if probe.eat_keyword(b"endstream") {
+                self.pos = probe.pos;
+                self.eat_keyword(b"endobj");
+                return Ok(self.data.get(start..end).unwrap_or(&[]));
             }
         }
         // Wrong or missing /Length: find `endstream`.

@@ -40,13 +40,13 @@ pub(crate) fn walk(
             ));
             break;
         }
-        if let Some(r) = node.as_ref() {
-            if !visited.insert(r) {
-                tree.issues.push(format!(
-                    "{what} name tree: node {r} reached twice (cycle); skipped"
-                ));
-                continue;
-            }
+        if let Some(r) = node.as_ref()
+            && !visited.insert(r)
+        {
+            tree.issues.push(format!(
+                "{what} name tree: node {r} reached twice (cycle); skipped"
+            ));
+            continue;
         }
         if depth > max_depth {
             tree.issues.push(format!(

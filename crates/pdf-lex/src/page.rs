@@ -160,12 +160,12 @@ impl Document<'_> {
         let mut stack: Vec<(Object, Inherited, usize)> = vec![(root, inherited, 0)];
         while let Some((node, inh, depth)) = stack.pop() {
             let id = node.as_ref();
-            if let Some(r) = id {
-                if !walk.visited.insert(r) {
-                    walk.issues
-                        .push(format!("page tree visits {r} twice (cycle); skipped"));
-                    continue;
-                }
+            if let Some(r) = id
+                && !walk.visited.insert(r)
+            {
+                walk.issues
+                    .push(format!("page tree visits {r} twice (cycle); skipped"));
+                continue;
             }
             if depth > limits.max_depth {
                 walk.issues

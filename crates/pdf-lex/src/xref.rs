@@ -97,12 +97,11 @@ pub(crate) fn read_chain(
             .trailer
             .get_i64(b"XRefStm")
             .and_then(|o| usize::try_from(o).ok())
+            && seen.insert(stm)
         {
-            if seen.insert(stm) {
-                match read_section_near(data, stm, base, limits) {
-                    Ok(s) => xref.merge_entries(s.entries),
-                    Err(e) => warnings.push(format!("/XRefStm at {stm} unreadable: {e}")),
-                }
+            match read_section_near(data, stm, base, limits) {
+                Ok(s) => xref.merge_entries(s.entries),
+                Err(e) => warnings.push(format!("/XRefStm at {stm} unreadable: {e}")),
             }
         }
         xref.merge_entries(section.entries);
@@ -133,10 +132,10 @@ fn read_section_near(
     if first.is_ok() {
         return first;
     }
-    if base > 0 {
-        if let Ok(s) = read_section(data, off + base, limits) {
-            return Ok(s);
-        }
+    if base > 0
+        && let Ok(s) = read_section(data, off + base, limits)
+    {
+        return Ok(s);
     }
     // The nearest `xref` keyword (not the one in `startxref`) within 64 bytes.
     let lo = off.saturating_sub(64);

@@ -83,10 +83,10 @@ fn walk(data: &[u8], password: Option<&str>) {
     };
     let _ = doc.info();
     for r in doc.object_refs().into_iter().take(2000) {
-        if let Ok(o) = doc.get(r) {
-            if let Object::Stream(s) = &*o {
-                let _ = doc.stream_data(s);
-            }
+        if let Ok(o) = doc.get(r)
+            && let Object::Stream(s) = &*o
+        {
+            let _ = doc.stream_data(s);
         }
     }
     let _ = doc.extras(&pdf_lex::ExtrasOptions::default());

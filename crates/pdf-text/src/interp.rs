@@ -155,7 +155,7 @@ impl Interpreter {
                 self.hit_limit(&format!("{} operations", self.limits.max_ops));
                 return;
             }
-            if self.ops % DEADLINE_EVERY == 0
+            if self.ops.is_multiple_of(DEADLINE_EVERY)
                 && let Some(deadline) = self.limits.deadline
                 && std::time::Instant::now() >= deadline
             {

@@ -658,11 +658,11 @@ fn physical_text(mut runs: Vec<Run>) -> String {
     let mut prev_v: Option<(f64, f64)> = None;
     let mut out = String::new();
     for r in runs {
-        if let (Some(line), Some((v, s))) = (lines.last_mut(), prev_v) {
-            if (r.v - v).abs() < 0.45 * s.max(r.size) {
-                line.push(r);
-                continue;
-            }
+        if let (Some(line), Some((v, s))) = (lines.last_mut(), prev_v)
+            && (r.v - v).abs() < 0.45 * s.max(r.size)
+        {
+            line.push(r);
+            continue;
         }
         prev_v = Some((r.v, r.size));
         lines.push(vec![r]);

@@ -642,7 +642,10 @@ fn repeat_op(pairs: &[(u32, u32)], empty: usize, last: bool) -> Vec<u8> {
         b.put(1, 2);
         b.code(0, 7);
     }
-    assert!(last || b.bits() % 8 == 0, "a repeat op must end on a byte");
+    assert!(
+        last || b.bits().is_multiple_of(8),
+        "a repeat op must end on a byte"
+    );
     b.finish()
 }
 

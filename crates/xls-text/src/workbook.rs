@@ -201,7 +201,9 @@ impl<'o> Parser<'o> {
         let mut in_globals = false;
         while let Some(rec) = records.next() {
             count += 1;
-            if count % 4096 == 0 && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            if count.is_multiple_of(4096)
+                && deadline.is_some_and(|d| std::time::Instant::now() >= d)
+            {
                 self.warn(
                     WarningKind::Limit,
                     "deadline reached: the rest of the workbook is not read",
@@ -563,10 +565,10 @@ impl<'o> Parser<'o> {
         } else {
             d.get(14..14 + cch).map(|b| decode(b, self.encoding))
         };
-        if let Some(n) = name.filter(|n| !n.is_empty()) {
-            if self.defined_names.len() < 65_536 {
-                self.defined_names.push(n);
-            }
+        if let Some(n) = name.filter(|n| !n.is_empty())
+            && self.defined_names.len() < 65_536
+        {
+            self.defined_names.push(n);
         }
     }
 
@@ -838,11 +840,11 @@ impl<'o> Parser<'o> {
                         self.formula(sheet, d, 7, row, col, fmt, rec.offset);
                     }
                     _ => {
-                        if let Some((r, c, f)) = sheet.pending_string.take() {
-                            if let Some(s) = self.byte_string8(d, 0) {
-                                let t = self.text_value(f, s);
-                                self.push_cell(sheet, r, c, t, rec.offset);
-                            }
+                        if let Some((r, c, f)) = sheet.pending_string.take()
+                            && let Some(s) = self.byte_string8(d, 0)
+                        {
+                            let t = self.text_value(f, s);
+                            self.push_cell(sheet, r, c, t, rec.offset);
                         }
                     }
                 }
@@ -1134,11 +1136,11 @@ impl<'o> Parser<'o> {
             self.parts.push(p);
         }
         for id in std::mem::take(&mut s.comment_order) {
-            if !used.contains(&id) {
-                if let Some(t) = s.comment_texts.remove(&id) {
-                    self.parts
-                        .push(Part::named(PartKind::Comment, s.name.clone(), t));
-                }
+            if !used.contains(&id)
+                && let Some(t) = s.comment_texts.remove(&id)
+            {
+                self.parts
+                    .push(Part::named(PartKind::Comment, s.name.clone(), t));
             }
         }
         for t in std::mem::take(&mut s.text_boxes) {

@@ -216,10 +216,10 @@ pub fn compare_format(
     let mut skipped = Vec::new();
     let mut list = vec![textract_tool.clone()];
     for (name, found) in peers {
-        if let Some(only) = &opts.peers {
-            if !only.iter().any(|p| p.eq_ignore_ascii_case(&name)) {
-                continue;
-            }
+        if let Some(only) = &opts.peers
+            && !only.iter().any(|p| p.eq_ignore_ascii_case(&name))
+        {
+            continue;
         }
         match found {
             Ok(tool) => list.push(tool),

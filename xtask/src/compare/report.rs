@@ -516,13 +516,13 @@ pub fn files_tsv(runs: &FormatRuns) -> String {
 pub fn splice(doc: &str, format: &str, block: &str) -> String {
     let start = format!("<!-- compare:{format}:start -->");
     let end = format!("<!-- compare:{format}:end -->");
-    if let (Some(s), Some(e)) = (doc.find(&start), doc.find(&end)) {
-        if s < e {
-            let after = e + end.len();
-            let rest = doc.get(after..).unwrap_or("");
-            let rest = rest.strip_prefix('\n').unwrap_or(rest);
-            return format!("{}{block}{rest}", doc.get(..s).unwrap_or(""));
-        }
+    if let (Some(s), Some(e)) = (doc.find(&start), doc.find(&end))
+        && s < e
+    {
+        let after = e + end.len();
+        let rest = doc.get(after..).unwrap_or("");
+        let rest = rest.strip_prefix('\n').unwrap_or(rest);
+        return format!("{}{block}{rest}", doc.get(..s).unwrap_or(""));
     }
     let mut out = doc.to_string();
     if !out.is_empty() && !out.ends_with("\n\n") {

@@ -196,12 +196,12 @@ pub fn summarise(runs: &FormatRuns) -> Vec<ToolSummary> {
                 (None, Role::Charset) => o.extracted.charset.clone(),
                 (None, Role::Text) => None,
             };
-            if let Some(expected) = &file.expected_encoding {
-                if t.charsets.is_some() || t.tool.role == Role::Charset {
-                    charset.1 += 1;
-                    if detected.is_some_and(|d| charset_matches(&d, expected)) {
-                        charset.0 += 1;
-                    }
+            if let Some(expected) = &file.expected_encoding
+                && (t.charsets.is_some() || t.tool.role == Role::Charset)
+            {
+                charset.1 += 1;
+                if detected.is_some_and(|d| charset_matches(&d, expected)) {
+                    charset.0 += 1;
                 }
             }
             if t.tool.role != Role::Text {

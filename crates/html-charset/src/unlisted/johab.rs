@@ -157,10 +157,10 @@ fn in_ks_x_1001(c: char) -> bool {
                 let pair = [lead, trail];
                 let (text, _) = EUC_KR.decode_without_bom_handling(&pair);
                 for s in text.chars() {
-                    if let Some(i) = (s as usize).checked_sub(0xAC00) {
-                        if let Some(slot) = set.get_mut(i) {
-                            *slot = true;
-                        }
+                    if let Some(i) = (s as usize).checked_sub(0xAC00)
+                        && let Some(slot) = set.get_mut(i)
+                    {
+                        *slot = true;
                     }
                 }
             }
