@@ -13,13 +13,7 @@ mod chardet_labels;
 use chardet_labels::expected_name;
 
 fn corpus() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    if dir.join("html").is_dir() {
-        Some(dir)
-    } else {
-        println!("corpus tests skipped: {} not found", dir.display());
-        None
-    }
+    testkit::corpus::require_dir("html-charset corpus")
 }
 
 /// One html5lib encoding test: the `#data` bytes and the `#encoding` label.

@@ -2,19 +2,13 @@
 //! in what `html-charset` + `html-text` return for the file.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use html_charset::{SniffOptions, decode, sniff_with};
 use html_text::{Options, extract_bytes};
 
 fn corpus() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    if dir.join("html").is_dir() {
-        Some(dir)
-    } else {
-        println!("corpus tests skipped: {} not found", dir.display());
-        None
-    }
+    testkit::corpus::require_dir("html-text corpus")
 }
 
 /// Files in an encoding the Encoding Standard does not have, so no browser

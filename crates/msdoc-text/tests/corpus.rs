@@ -17,7 +17,6 @@ const KNOWN_DIVERGENCES: &[(&str, &str, &str)] = &[(
 #[test]
 fn corpus_doc_files() {
     let Some(dir) = common::corpus_dir() else {
-        println!("corpus tests skipped: ../shared/corpus not found");
         return;
     };
     let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap_or_default();
@@ -110,7 +109,6 @@ fn corpus_doc_files() {
 /// Text of one corpus file, or `None` (with the skip note) without the corpus.
 fn corpus_text(rel: &str) -> Option<String> {
     let Some(dir) = common::corpus_dir() else {
-        println!("corpus tests skipped: ../shared/corpus not found");
         return None;
     };
     let bytes = std::fs::read(dir.join(rel)).unwrap();

@@ -7,14 +7,8 @@ mod common;
 use ole_cfb_read::{CompoundFile, EntryKind};
 
 fn corpus(rel: &str) -> Option<Vec<u8>> {
-    let p = common::workspace().join("../shared/corpus").join(rel);
-    match std::fs::read(&p) {
-        Ok(d) => Some(d),
-        Err(_) => {
-            println!("corpus tests skipped: {} not found", p.display());
-            None
-        }
-    }
+    let dir = testkit::corpus::require_dir(rel)?;
+    Some(std::fs::read(dir.join(rel)).unwrap())
 }
 
 #[test]

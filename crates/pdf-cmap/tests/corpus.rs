@@ -8,13 +8,7 @@ use std::path::{Path, PathBuf};
 use pdf_cmap::CMap;
 
 fn corpus() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    if dir.join("MANIFEST.tsv").exists() {
-        Some(dir)
-    } else {
-        println!("corpus tests skipped: {} not found", dir.display());
-        None
-    }
+    testkit::corpus::require_dir("pdf-cmap corpus")
 }
 
 fn pdfs(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -4,15 +4,13 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use std::hint::black_box;
-use std::path::Path;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pdf_lex::{Document, Object, content::Operations};
 
 /// The corpus file the bench reads, when present: a 14-page pdfTeX paper.
 fn sample() -> Option<Vec<u8>> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/corpus/pdf/pdfjs/tracemonkey.pdf");
+    let p = testkit::corpus::dir()?.join("pdf/pdfjs/tracemonkey.pdf");
     std::fs::read(p).ok()
 }
 

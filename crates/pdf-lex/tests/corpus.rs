@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use pdf_lex::{Document, Error, Options, content::Operations};
 
 fn corpus_dir() -> Option<PathBuf> {
-    testkit::corpus::dir().filter(|d| d.join("pdf").is_dir())
+    testkit::corpus::require_dir("pdf-lex corpus")
 }
 
 fn pdfs(dir: &Path) -> Vec<PathBuf> {
@@ -109,7 +109,6 @@ fn exercise(data: &[u8], password: Option<&str>) -> Outcome {
 #[test]
 fn corpus_opens_without_panic_and_page_counts_match_pdfinfo() {
     let Some(dir) = corpus_dir() else {
-        println!("corpus tests skipped: ../shared/corpus not found");
         return;
     };
     let have_pdfinfo = pdfinfo_available();
@@ -169,7 +168,6 @@ fn corpus_opens_without_panic_and_page_counts_match_pdfinfo() {
 #[test]
 fn encrypted_corpus_files_need_their_password() {
     let Some(dir) = corpus_dir() else {
-        println!("corpus tests skipped: ../shared/corpus not found");
         return;
     };
     for path in pdfs(&dir) {
@@ -204,7 +202,6 @@ fn encrypted_corpus_files_need_their_password() {
 
 fn corpus_file(rel: &str) -> Option<Vec<u8>> {
     let Some(dir) = corpus_dir() else {
-        println!("corpus tests skipped: ../shared/corpus not found");
         return None;
     };
     Some(std::fs::read(dir.join(rel)).unwrap())

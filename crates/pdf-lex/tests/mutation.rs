@@ -139,11 +139,10 @@ fn mutated_fixtures_never_panic() {
 
 #[test]
 fn mutated_corpus_sample_never_panics() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/pdf");
-    if !dir.is_dir() {
-        println!("corpus tests skipped: ../shared/corpus not found");
+    let Some(dir) = testkit::corpus::require_dir("pdf-lex corpus mutations") else {
         return;
-    }
+    };
+    let dir = dir.join("pdf");
     let mut files = Vec::new();
     for sub in std::fs::read_dir(&dir).unwrap() {
         for e in std::fs::read_dir(sub.unwrap().path()).unwrap() {

@@ -12,14 +12,7 @@ use std::process::Command;
 use unicode_normalization::UnicodeNormalization;
 
 fn corpus() -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let dir = root.join("../shared/corpus/pdf");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        println!("corpus tests skipped: {} not found", dir.display());
-        None
-    }
+    testkit::corpus::require_dir("pdf-text corpus").map(|d| d.join("pdf"))
 }
 
 fn pdfs(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -77,10 +77,9 @@ fn inputs() -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(root.join("fixtures/pdftext"))
         .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
         .unwrap_or_default();
-    let corpus = root.join("../shared/corpus/pdf/pdfjs");
-    match std::fs::read_dir(&corpus) {
-        Ok(d) => files.extend(d.filter_map(|e| e.ok().map(|e| e.path()))),
-        Err(_) => println!("corpus tests skipped: {} not found", corpus.display()),
+    if let Some(corpus) = testkit::corpus::require_dir("pdf-text corpus mutations") {
+        let d = std::fs::read_dir(corpus.join("pdf/pdfjs")).unwrap();
+        files.extend(d.filter_map(|e| e.ok().map(|e| e.path())));
     }
     let mut files: Vec<PathBuf> = files
         .into_iter()

@@ -5,7 +5,7 @@
 //! ISO-2022-KR, Johab, EUC-TW, IBM855) by `html_charset::unlisted`'s.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use textract::Options;
 
@@ -14,16 +14,12 @@ mod chardet_labels;
 use chardet_labels::expected_name;
 
 fn corpus() -> Option<PathBuf> {
-    let dir = std::env::var_os("TEXTRACT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"));
-    dir.join("MANIFEST.tsv").is_file().then_some(dir)
+    testkit::corpus::require_dir("textract html encodings")
 }
 
 #[test]
 fn every_labelled_corpus_file_reports_its_encoding() {
     let Some(dir) = corpus() else {
-        println!("corpus tests skipped: ../shared/corpus not found (set TEXTRACT_CORPUS)");
         return;
     };
     let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap();

@@ -6,7 +6,7 @@
 //! sample for CI); `cargo xtask mutate` runs the full set in release mode.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -15,10 +15,7 @@ use textract::Options;
 const DEADLINE: Duration = Duration::from_secs(20);
 
 fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("TEXTRACT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"));
-    dir.join("MANIFEST.tsv").is_file().then_some(dir)
+    testkit::corpus::require_dir("textract corpus mutations")
 }
 
 /// splitmix64: a tiny deterministic generator, so a failure names its seed.
@@ -147,7 +144,6 @@ fn mutate(data: &[u8], k: usize, rng: &mut Rng) -> (Vec<u8>, String) {
 #[test]
 fn corpus_mutations_never_panic_or_hang() {
     let Some(dir) = corpus_dir() else {
-        println!("corpus tests skipped: ../shared/corpus not found");
         return;
     };
     let per_file: usize = std::env::var("TEXTRACT_MUTATIONS")

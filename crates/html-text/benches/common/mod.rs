@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, missing_docs)]
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// One page: its path (for peers) and its bytes.
 pub struct Page {
@@ -15,7 +15,9 @@ pub struct Page {
 
 /// The corpus pages, sorted by path; a generated page when the corpus is absent.
 pub fn pages() -> Vec<Page> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/html/chardet");
+    let dir = testkit::corpus::dir()
+        .unwrap_or_default()
+        .join("html/chardet");
     let mut pages: Vec<Page> = match std::fs::read_dir(&dir) {
         Ok(entries) => entries
             .filter_map(Result::ok)

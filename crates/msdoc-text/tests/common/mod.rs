@@ -34,7 +34,7 @@ pub fn workspace_root() -> PathBuf {
 
 /// The corpus (`$TEXTRACT_CORPUS` or `<workspace>/../shared/corpus`), if present.
 pub fn corpus_dir() -> Option<PathBuf> {
-    testkit::corpus::dir().filter(|d| d.join("doc").is_dir())
+    testkit::corpus::require_dir("msdoc-text corpus")
 }
 
 /// Every `.doc` file under `corpus/doc`, sorted.
