@@ -23,7 +23,8 @@ pub struct Document {
     /// The document's stories — body, headers, footers, notes, comments,
     /// text boxes, slides, sheets, annotations, form fields — in reading
     /// order. A paged format keeps its pages in `text`; its parts are only
-    /// what is not page text.
+    /// what is not page text. A document that is one body and nothing else
+    /// (plain text, HTML, XML) has no parts: `text` is its body, held once.
     pub parts: Vec<Part>,
     /// Document properties, each present only when the file states it.
     pub metadata: Metadata,

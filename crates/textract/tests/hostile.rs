@@ -217,7 +217,8 @@ fn html_of_100_mb_of_lt() {
     assert!(doc.text.len() <= bytes.len());
 }
 
-/// Peak memory in a child process, for every fixture and the HTML of `<`.
+/// Peak memory in a child process, for every fixture, the HTML of `<` and
+/// the embedded-document worst cases.
 #[test]
 fn peak_memory_stays_under_64_mib_plus_twice_the_input() {
     if !Path::new("/proc/self/status").exists() {
@@ -231,6 +232,14 @@ fn peak_memory_stays_under_64_mib_plus_twice_the_input() {
         .map(|(name, _, _)| fixtures().join(name))
         .collect();
     files.push(lt.clone());
+    // The embedded-document model's worst cases (issue 15): ten thousand
+    // attachments, a PDF that attaches itself, a 42.zip-style bomb.
+    let pdf = fixtures().join("../pdf");
+    files.push(pdf.join("attachments-10000.pdf"));
+    files.push(pdf.join("attach-self.pdf"));
+    let bomb = std::env::temp_dir().join(format!("textract-hostile-42-{}.zip", std::process::id()));
+    std::fs::write(&bomb, testkit::archive::nested_bomb(4, 16, 1 << 20)).unwrap();
+    files.push(bomb.clone());
     for file in &files {
         let out = Command::new(&exe)
             .args(["--exact", "measure_in_child", "--ignored", "--nocapture"])
@@ -258,6 +267,7 @@ fn peak_memory_stays_under_64_mib_plus_twice_the_input() {
         );
     }
     std::fs::remove_file(&lt).ok();
+    std::fs::remove_file(&bomb).ok();
 }
 
 /// Run by [`peak_memory_stays_under_64_mib_plus_twice_the_input`] in a

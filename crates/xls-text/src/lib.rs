@@ -75,6 +75,9 @@ pub struct Limits {
     pub max_sst_strings: usize,
     /// Most warnings kept. Default 1,000.
     pub max_warnings: usize,
+    /// Most bytes of the drawing group (the pictures, MSODRAWINGGROUP);
+    /// past it the pictures are skipped with a warning. Default 256 MiB.
+    pub max_drawing_bytes: u64,
     /// The moment after which reading stops, keeping what was read.
     pub deadline: Option<Instant>,
 }
@@ -86,6 +89,7 @@ impl Default for Limits {
             max_cells: 1 << 24,
             max_sst_strings: 1 << 24,
             max_warnings: 1000,
+            max_drawing_bytes: 256 << 20,
             deadline: None,
         }
     }
@@ -257,17 +261,60 @@ pub fn from_stream(stream: &[u8], options: &Options) -> Result<Workbook, Error> 
     let mut parser = workbook::Parser::new(options);
     parser.decrypted = encrypted;
     let parsed = parser.parse(stream)?;
+    let mut warnings: Vec<Warning> = crypto_warnings.into_iter().chain(parsed.warnings).collect();
+    let embedded = pictures(&parsed.drawing_group, &mut warnings);
     Ok(Workbook {
         parts: parsed.parts,
         metadata: Metadata::default(),
-        embedded: Vec::new(),
-        warnings: crypto_warnings.into_iter().chain(parsed.warnings).collect(),
+        embedded,
+        warnings,
         biff: parsed.biff,
         encoding: parsed.encoding,
         code_page: parsed.code_page,
         date1904: parsed.date1904,
         defined_names: parsed.defined_names,
     })
+}
+
+/// The pictures of the drawing group's BLIP store (Excel keeps each BLIP
+/// inside its FBSE), as `/image<pib>.<ext>` in BLIP-store order.
+fn pictures(drawing_group: &[u8], warnings: &mut Vec<Warning>) -> Vec<EmbeddedFile> {
+    if drawing_group.is_empty() {
+        return Vec::new();
+    }
+    let group =
+        match office_art::DrawingGroup::parse(drawing_group, None, &office_art::Options::default())
+        {
+            Ok(g) => g,
+            Err(e) => {
+                warnings.push(Warning::new(
+                    WarningKind::Embedded,
+                    format!("drawing group unreadable, pictures skipped: {e}"),
+                    None,
+                ));
+                return Vec::new();
+            }
+        };
+    for w in &group.warnings {
+        warnings.push(Warning::new(
+            WarningKind::Embedded,
+            format!("drawing group: {w}"),
+            None,
+        ));
+    }
+    group
+        .bstore
+        .blips()
+        .map(|(pib, blip)| {
+            EmbeddedFile::new(
+                format!("/image{pib}.{}", blip.extension),
+                doc_model::EmbeddedKind::Image,
+                blip.data.clone(),
+            )
+            .with_name(format!("image{pib}.{}", blip.extension))
+            .with_media_type(blip.media_type)
+        })
+        .collect()
 }
 
 /// Whether the globals substream (up to its EOF) holds a FILEPASS record.

@@ -80,6 +80,9 @@ pub(crate) struct Parsed {
     pub(crate) code_page: Option<u16>,
     pub(crate) date1904: bool,
     pub(crate) defined_names: Vec<String>,
+    /// The MSODRAWINGGROUP payload (its CONTINUE and follow-on records
+    /// joined): the OfficeArt drawing group holding the pictures.
+    pub(crate) drawing_group: Vec<u8>,
 }
 
 pub(crate) struct Parser<'o> {
@@ -104,6 +107,7 @@ pub(crate) struct Parser<'o> {
     /// Where to look for the next BOUNDSHEET not yet matched to a substream.
     next_bound: usize,
     defined_names: Vec<String>,
+    drawing_group: Vec<u8>,
     warnings: Vec<Warning>,
     warned: HashSet<(WarningKind, u32)>,
     parts: Vec<Part>,
@@ -151,6 +155,7 @@ impl<'o> Parser<'o> {
             bound_at: HashMap::new(),
             next_bound: 0,
             defined_names: Vec::new(),
+            drawing_group: Vec::new(),
             warnings: Vec::new(),
             warned: HashSet::new(),
             parts: Vec::new(),
@@ -320,6 +325,7 @@ impl<'o> Parser<'o> {
             code_page: self.code_page,
             date1904: self.date1904,
             defined_names: self.defined_names,
+            drawing_group: self.drawing_group,
         })
     }
 
@@ -432,6 +438,43 @@ impl<'o> Parser<'o> {
                 for w in warnings {
                     self.warn(w.kind, w.message, w.offset);
                 }
+            }
+            // MSODRAWINGGROUP (MS-XLS 2.4.170): the OfficeArt drawing group,
+            // continued by CONTINUE records or by further MSODRAWINGGROUPs.
+            0x00EB => {
+                let limit = self.opts.limits.max_drawing_bytes;
+                let join = |frag: &[u8], group: &mut Vec<u8>| -> bool {
+                    if (group.len() + frag.len()) as u64 > limit {
+                        return false;
+                    }
+                    group.extend_from_slice(frag);
+                    true
+                };
+                let mut group = std::mem::take(&mut self.drawing_group);
+                let mut fits = join(d, &mut group);
+                loop {
+                    for frag in records.continues(MAX_CONTINUES) {
+                        fits = fits && join(frag, &mut group);
+                    }
+                    if records.peek_type() != Some(0x00EB) {
+                        break;
+                    }
+                    match records.next() {
+                        Some(next) => fits = fits && join(next.data, &mut group),
+                        None => break,
+                    }
+                }
+                if !fits {
+                    self.warn(
+                        WarningKind::Record,
+                        format!(
+                            "the drawing group passes {limit} bytes (Limits::max_drawing_bytes); its pictures are skipped"
+                        ),
+                        Some(rec.offset),
+                    );
+                    group.clear();
+                }
+                self.drawing_group = group;
             }
             // FILEPASS of a stream already decrypted.
             0x002F if self.decrypted => {}

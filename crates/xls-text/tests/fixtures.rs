@@ -30,7 +30,7 @@ fn every_golden_matches_exactly() {
         assert!(b.warnings.is_empty(), "{xls}: {:?}", b.warnings);
         n += 1;
     }
-    assert_eq!(n, 7);
+    assert_eq!(n, 8);
 }
 
 #[test]
@@ -185,4 +185,34 @@ fn encrypted_workbooks_open() {
         opened += 1;
     }
     assert_eq!(opened, 5);
+}
+
+#[test]
+fn pictures_of_the_drawing_group() {
+    use sha2::{Digest, Sha256};
+    let b = book("pictures.xls");
+    let want = std::fs::read_to_string(testkit::fixture("xls/pictures.xls.embedded.txt")).unwrap();
+    let got: String = b
+        .embedded
+        .iter()
+        .map(|e| {
+            let digest: String = Sha256::digest(&e.data)
+                .iter()
+                .map(|x| format!("{x:02x}"))
+                .collect();
+            format!(
+                "{}\t{}\t{}\t{digest}\n",
+                e.path,
+                e.media_type.as_deref().unwrap_or("-"),
+                e.data.len()
+            )
+        })
+        .collect();
+    assert_eq!(got, want);
+    assert!(
+        b.embedded
+            .iter()
+            .all(|e| e.kind == doc_model::EmbeddedKind::Image)
+    );
+    assert!(b.warnings.is_empty(), "{:?}", b.warnings);
 }

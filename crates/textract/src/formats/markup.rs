@@ -6,8 +6,6 @@ use std::borrow::Cow;
 use html_charset::SniffOptions;
 use html_charset::unlisted;
 
-use doc_model::{Part, PartKind};
-
 use crate::{Context, Document, Error, Format, Metadata, Options, Warning};
 
 #[cfg(feature = "html")]
@@ -21,7 +19,7 @@ fn extract_markup(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
     Ok(extract_html(bytes, ctx.format, ctx.options))
 }
 
-/// Plain text: the decoded characters, one `Body` part.
+/// Plain text: the decoded characters (no parts: the text is the body).
 pub(crate) fn extract_text(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
     Ok(text(bytes, ctx.options))
 }
@@ -36,7 +34,8 @@ fn extract_html(bytes: &[u8], format: Format, options: &Options) -> Document {
     let (encoding, decoded) = decode(bytes, &sniff);
     let html = html_text::extract_with(&decoded, &text_options);
     let mut doc = Document::new(format);
-    doc.parts = vec![Part::new(PartKind::Body, html.text.as_str())];
+    // One body and nothing else: no parts (the text is the body), so a
+    // 100 MB page is held once, not twice.
     doc.text = html.text;
     doc.encoding = Some(encoding.to_string());
     let mut meta = Metadata::default();
@@ -59,7 +58,6 @@ fn text(bytes: &[u8], options: &Options) -> Document {
     let (encoding, decoded) = decode(bytes, &sniff);
     let mut doc = Document::new(Format::Text);
     doc.text = decoded.into_owned();
-    doc.parts = vec![Part::new(PartKind::Body, doc.text.as_str())];
     doc.encoding = Some(encoding.to_string());
     doc
 }
