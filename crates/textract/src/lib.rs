@@ -5,23 +5,26 @@
 //! This crate is a thin facade: it holds no format logic of its own. Each
 //! format lives in its own crate, usable alone and re-exported here:
 //! [`ole_cfb_read`] (OLE compound files), [`msdoc_text`] (Word 97–2003 and
-//! 6/95), [`pdf_lex`] and [`pdf_text`] (PDF), [`html_charset`] and
-//! [`html_text`] (HTML and plain text in any encoding). One table lists every
-//! format (name, MIME type, extractor); a cargo feature per format (`pdf`,
-//! `doc`, `html`, `archive`; all on by default) leaves out the layers a build
-//! does not need.
+//! 6/95), [`xls_text`] (Excel 97–2003, 5.0/95, 2.x–4.0), [`hwp_text`] (HWP
+//! 5.0, HWPX, HWPML, HWP 3.0), [`office_crypto`] (encrypted Office files),
+//! [`pdf_lex`] and [`pdf_text`] (PDF), [`html_charset`] and [`html_text`]
+//! (HTML and plain text in any encoding). One table lists every format
+//! (name, MIME type, extractor); a cargo feature per format (`pdf`, `doc`,
+//! `xls`, `hwp`, `html`, `archive`, `crypto`; all on by default) leaves out
+//! the layers a build does not need.
 //!
 //! What it does not do: guess from file names, write documents, or return an
 //! empty success for something it cannot read — such input gives
 //! [`Error::Unsupported`] naming the format or MIME type.
 //!
 //! ```
-//! use textract::{extract, Format, Options, PartKind};
+//! use textract::{extract, Format, Options};
 //!
 //! let doc = extract(b"<!DOCTYPE html><title>Hi</title><p>Hello, world", &Options::default())?;
 //! assert_eq!(doc.format, Format::Html);
 //! assert!(doc.text.contains("Hello, world"));
-//! assert_eq!(doc.parts[0].kind, PartKind::Body);
+//! // One body and nothing else: the text is the body, and there are no parts.
+//! assert!(doc.parts.is_empty());
 //! assert_eq!(doc.metadata.title.as_deref(), Some("Hi"));
 //!
 //! let err = extract(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR", &Options::default()).unwrap_err();
@@ -62,14 +65,20 @@ pub use doc_model;
 pub use html_charset;
 #[cfg(feature = "html")]
 pub use html_text;
+#[cfg(feature = "hwp")]
+pub use hwp_text;
 #[cfg(feature = "doc")]
 pub use msdoc_text;
+#[cfg(feature = "crypto")]
+pub use office_crypto;
 #[cfg(feature = "ole")]
 pub use ole_cfb_read;
 #[cfg(feature = "pdf")]
 pub use pdf_lex;
 #[cfg(feature = "pdf")]
 pub use pdf_text;
+#[cfg(feature = "xls")]
+pub use xls_text;
 
 use detect::Parsed;
 use embedded::Budget;
