@@ -276,9 +276,9 @@ fn main() -> ExitCode {
         bar: show_bar.then(|| progress_bar(inputs.len() as u64)),
     };
     let mode = if cli.detect {
-        Mode::Detect
+        Mode::Detect { digest: cli.json }
     } else {
-        Mode::Extract
+        Mode::Extract { digest: cli.json }
     };
     let shape = Shape {
         metadata_only: cli.metadata,

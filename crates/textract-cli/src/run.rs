@@ -16,9 +16,15 @@ use crate::inputs::Input;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
     /// Extract text, parts, metadata and embedded documents.
-    Extract,
+    Extract {
+        /// Whether the input's SHA-256 is wanted (JSON output).
+        digest: bool,
+    },
     /// Detect the format and MIME type only.
-    Detect,
+    Detect {
+        /// Whether the input's SHA-256 is wanted (JSON output).
+        digest: bool,
+    },
 }
 
 /// Why one input failed.
@@ -224,12 +230,16 @@ fn run_one(input: &Input, options: &Options, mode: Mode) -> Outcome {
     };
     let source = Source {
         size: Some(bytes.len() as u64),
-        sha256: Some(hex(&Sha256::digest(&bytes))),
+        sha256: matches!(
+            mode,
+            Mode::Extract { digest: true } | Mode::Detect { digest: true }
+        )
+        .then(|| hex(&Sha256::digest(&bytes))),
         modified,
     };
     let extraction = match mode {
-        Mode::Detect => Extraction::Detected(textract::detect(&bytes)),
-        Mode::Extract => guarded(|| textract::extract(&bytes, options)),
+        Mode::Detect { .. } => Extraction::Detected(textract::detect(&bytes)),
+        Mode::Extract { .. } => guarded(|| textract::extract(&bytes, options)),
     };
     Outcome { source, extraction }
 }

@@ -50,7 +50,12 @@ pub(crate) fn extract_tree(
     chain: &mut Vec<Digest32>,
 ) -> Result<Document, Error> {
     let mut doc = extract_one(bytes, options, deadline, budget)?;
-    let pending = std::mem::take(&mut doc.pending);
+    let mut pending = std::mem::take(&mut doc.pending);
+    // Pictures are listed only when asked for: without them there may be
+    // nothing to do, and no digest of the document is needed.
+    if !options.embedded.images {
+        pending.retain(|f| f.kind != EmbeddedKind::Image);
+    }
     if !options.embedded.extract || pending.is_empty() {
         return Ok(doc);
     }
