@@ -98,9 +98,33 @@ pub fn run(_args: &[String]) -> Result<(), String> {
         if *target == "pdf_cmap_parse" {
             n += embedded_cmaps(&files, &corpus.join(target))?;
         }
+        if *target == "textract_extract" {
+            n += archive_seeds(&corpus.join(target))?;
+        }
         println!("fuzz/corpus/{target}: {n} seeds");
     }
     Ok(())
+}
+
+/// Containers for the facade's embedded-document code (no archive is a
+/// fixture): a zip of a Word document, a PDF with attachments and a text
+/// file, and zips nested three deep; returns how many were written.
+fn archive_seeds(dir: &Path) -> Result<usize, String> {
+    let root = workspace_root().join("fixtures");
+    let read = |rel: &str| std::fs::read(root.join(rel)).map_err(|e| format!("{rel}: {e}"));
+    let doc = read("doc/stories.doc")?;
+    let pdf = read("pdf/attachments.pdf")?;
+    let mixed = testkit::archive::zip(&[
+        ("stories.doc", &doc),
+        ("attachments.pdf", &pdf),
+        ("notes.txt", b"plain text in a zip"),
+    ]);
+    write(&dir.join("archive-mixed.zip"), &mixed)?;
+    write(
+        &dir.join("archive-nested.zip"),
+        &testkit::archive::nested(3, "deep"),
+    )?;
+    Ok(2)
 }
 
 /// The CMap streams (ToUnicode and embedded `/Encoding`) of the fixture PDFs,
