@@ -101,6 +101,15 @@ fn compound<'a>(bytes: &'a [u8], options: &Options) -> Sniffed<'a> {
         return Sniffed::of(crate::formats::cfb::classify_damaged(bytes));
     };
     let format = crate::formats::cfb::classify(&cf);
+    // A directory that opened with defects yet names no known stream: a
+    // file cut short whose sectors may still hold a Word or Excel stream
+    // (its layer then salvages what it can).
+    if format == Format::Cfb && !cf.warnings().is_empty() {
+        let damaged = crate::formats::cfb::classify_damaged(bytes);
+        if damaged != Format::Cfb {
+            return Sniffed::of(damaged);
+        }
+    }
     Sniffed {
         format,
         parsed: Parsed::Cfb(Box::new(cf)),

@@ -235,6 +235,57 @@ pub fn from_compound_file(cf: &CompoundFile<'_>, options: &Options) -> Result<Wo
     Ok(book)
 }
 
+/// Salvages a workbook whose compound file cannot be opened or has lost
+/// its directory entry — typically a download cut short. The workbook
+/// stream is found by its globals BOF (BIFF8 or BIFF5) at a 64-byte
+/// boundary (a big stream's sectors and a small one's mini-stream sectors
+/// both start there) and read as if it ran contiguously from there, as
+/// Excel and LibreOffice lay it out; a warning says so. An error means no
+/// BOF with readable cells was found.
+pub fn salvage(data: &[u8], options: &Options) -> Result<Workbook, Error> {
+    if !data.starts_with(&ole_cfb_read::SIGNATURE) {
+        return Err(Error::Unsupported("not a compound file".into()));
+    }
+    let mut tried = 0;
+    for start in (512..data.len()).step_by(64) {
+        let Some(head) = data.get(start..start + 8) else {
+            break;
+        };
+        // BOF (0x0809), 16 or 8 bytes, version 0x0600 or 0x0500, globals (0x0005).
+        if !matches!(
+            head,
+            [0x09, 0x08, 0x10 | 0x08, 0x00, 0x00, 0x06 | 0x05, 0x05, 0x00]
+        ) {
+            continue;
+        }
+        tried += 1;
+        if tried > 16 {
+            break;
+        }
+        let Some(stream) = data.get(start..) else {
+            break;
+        };
+        if let Ok(mut book) = from_stream(stream, options)
+            && !book.text().trim().is_empty()
+        {
+            book.warnings.insert(
+                0,
+                Warning::new(
+                    WarningKind::Container,
+                    format!(
+                        "the compound file cannot be read whole (cut short?); its workbook stream was read from offset {start} as if contiguous"
+                    ),
+                    Some(start as u64),
+                ),
+            );
+            return Ok(book);
+        }
+    }
+    Err(Error::Corrupt(
+        "no workbook BOF with readable cells at any 64-byte boundary".into(),
+    ))
+}
+
 /// Reads a bare workbook stream (the bytes of `Workbook`/`Book`, or a
 /// BIFF2–4 file); no metadata or embedded objects.
 pub fn from_stream(stream: &[u8], options: &Options) -> Result<Workbook, Error> {

@@ -33,20 +33,24 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
         .min(ctx.options.limits.max_output_bytes as u64);
     options.limits.deadline = ctx.deadline;
     options.embedded = ctx.options.embedded.extract && !ctx.options.metadata_only;
+    // A download cut short loses the directory, or the entry of the
+    // WordDocument stream: read the text the stream still holds at its
+    // sectors, else report the first error.
+    let salvage = |e: Error| -> Result<Document, Error> {
+        let word = WordDocument::salvage(bytes, &options).map_err(|_| e)?;
+        let mut doc = Document::new(Format::Doc);
+        fill(&mut doc, word);
+        Ok(doc)
+    };
     let cf = match cfb::compound_file(bytes, ctx, Format::Doc) {
         Ok(cf) => cf,
-        // A download cut short loses the directory: read the text the
-        // WordDocument stream still holds, else report the container's error.
-        Err(e) => {
-            let word = WordDocument::salvage(bytes, &options).map_err(|_| e)?;
-            let mut doc = Document::new(Format::Doc);
-            fill(&mut doc, word);
-            return Ok(doc);
-        }
+        Err(e) => return salvage(e),
     };
     let word = match WordDocument::from_compound_file(&cf, &options) {
+        Ok(word) => word,
         Err(msdoc_text::Error::Encrypted) => decrypted(&cf, &options, ctx)?,
-        other => other.map_err(|e| error(e, ctx))?,
+        Err(e) if cf.entry("WordDocument").is_none() => return salvage(error(e, ctx)),
+        Err(e) => return Err(error(e, ctx)),
     };
     let mut doc = Document::new(Format::Doc);
     cfb::metadata(&cf, &mut doc);

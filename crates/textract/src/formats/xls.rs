@@ -1,7 +1,7 @@
 //! Excel 97–2003, 5.0/95 and bare BIFF2–4 workbooks: `xls-text` reads every
 //! sheet as the user sees it (one `Sheet` part each, then its header, footer,
 //! comments and text boxes), decrypting FILEPASS workbooks; the objects in
-//! `MBD*` storages are embedded files.
+//! `MBD*` storages are embedded files. A file cut short is salvaged.
 
 use crate::formats::cfb;
 use crate::registry::Extract;
@@ -36,13 +36,34 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
         .limits
         .max_output_bytes
         .min(ctx.options.limits.max_output_bytes as u64);
+    // A download cut short loses the directory, or the workbook's entry:
+    // read what the stream still holds at its sectors, else report the
+    // first error.
+    let salvage = |e: Error| xls_text::salvage(bytes, &options).map_err(|_| e);
     let book = if bytes.starts_with(&ole_cfb_read::SIGNATURE) {
-        let cf = cfb::compound_file(bytes, ctx, Format::Xls)?;
-        xls_text::from_compound_file(&cf, &options)
+        match cfb::compound_file(bytes, ctx, Format::Xls) {
+            Err(e) => salvage(e)?,
+            Ok(cf) => match xls_text::from_compound_file(&cf, &options) {
+                // A damaged container whose chains end early can hide a
+                // stream whose sectors are all there.
+                Ok(book) if book.parts.is_empty() && !cf.warnings().is_empty() => {
+                    xls_text::salvage(bytes, &options).unwrap_or(book)
+                }
+                Ok(book) => book,
+                Err(
+                    e @ (xls_text::Error::Encrypted { .. } | xls_text::Error::LimitExceeded { .. }),
+                ) => return Err(error(e, ctx)),
+                // Detection found a workbook here: a stream it cannot
+                // find or read is damage, not an unsupported format.
+                Err(e @ xls_text::Error::Unsupported(_)) => {
+                    salvage(Error::corrupt(Format::Xls, e))?
+                }
+                Err(e) => salvage(error(e, ctx))?,
+            },
+        }
     } else {
-        xls_text::parse_with(bytes, &options)
-    }
-    .map_err(|e| error(e, ctx))?;
+        xls_text::parse_with(bytes, &options).map_err(|e| error(e, ctx))?
+    };
     let mut doc = Document::new(Format::Xls);
     doc.text = book.text();
     doc.metadata = book.metadata;
