@@ -18,8 +18,9 @@ pub fn in_ci() -> bool {
 }
 
 /// `Some(value)` when a prerequisite is present. When it is `None`: under
-/// CI the test fails naming `what`; elsewhere a `skipped: <test>: <what>`
-/// line goes to stderr and `None` comes back for the test to return early.
+/// CI the test fails naming `what`; elsewhere one `SKIPPED in <test binary>:
+/// tests that need <what>` line per binary goes to the real stderr (visible
+/// in a plain `cargo test`) and `None` comes back for the test to return early.
 pub fn require<T>(value: Option<T>, test: &str, what: &str) -> Option<T> {
     if value.is_some() {
         return value;
@@ -27,8 +28,41 @@ pub fn require<T>(value: Option<T>, test: &str, what: &str) -> Option<T> {
     if in_ci() {
         panic!("{test}: prerequisite missing under CI: {what}");
     }
-    eprintln!("skipped: {test}: {what} (set CI=1 to make this a failure)");
+    announce_skip(test, what);
     None
+}
+
+/// Says, once per test binary and missing prerequisite, that tests are
+/// being skipped — written to the real stderr, which libtest does not
+/// capture, so the line shows in a plain `cargo test` run.
+fn announce_skip(test: &str, what: &str) {
+    use std::collections::HashSet;
+    use std::io::Write;
+    use std::sync::Mutex;
+    static SEEN: Mutex<Option<HashSet<String>>> = Mutex::new(None);
+    let first = SEEN
+        .lock()
+        .map(|mut seen| {
+            seen.get_or_insert_with(HashSet::new)
+                .insert(what.to_string())
+        })
+        .unwrap_or(true);
+    if first {
+        let exe = std::env::current_exe()
+            .ok()
+            .and_then(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+            .map(|s| match s.rsplit_once('-') {
+                Some((name, hash)) if hash.chars().all(|c| c.is_ascii_hexdigit()) => {
+                    name.to_string()
+                }
+                _ => s,
+            })
+            .unwrap_or_default();
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "SKIPPED in {exe}: tests that need {what} (first: {test}); set CI=1 to make this a failure"
+        );
+    }
 }
 
 /// Where the corpus is: `$TEXTRACT_CORPUS`, else
