@@ -11,9 +11,7 @@
 //! encrypted, over a limit, unreadable); 2 on usage errors.
 #![forbid(unsafe_code)]
 
-mod inputs;
-mod output;
-mod run;
+use textract_cli::{inputs, output, run};
 
 use std::collections::{BTreeMap, HashSet};
 use std::io::{IsTerminal, Write};

@@ -186,7 +186,7 @@ pub fn process(
 }
 
 /// Reads and extracts (or detects) one input.
-fn run_one(input: &Input, options: &Options, mode: Mode) -> Outcome {
+pub fn run_one(input: &Input, options: &Options, mode: Mode) -> Outcome {
     let limit = options.limits.max_input_bytes;
     let too_large = || Failure {
         kind: "limit",
@@ -228,6 +228,17 @@ fn run_one(input: &Input, options: &Options, mode: Mode) -> Outcome {
             (b, None)
         }
     };
+    run_bytes(bytes, modified, options, mode)
+}
+
+/// Extracts (or detects) `bytes` already read, `modified` being the file's
+/// modification time if it came from one.
+pub fn run_bytes(
+    bytes: Vec<u8>,
+    modified: Option<String>,
+    options: &Options,
+    mode: Mode,
+) -> Outcome {
     let source = Source {
         size: Some(bytes.len() as u64),
         sha256: matches!(
