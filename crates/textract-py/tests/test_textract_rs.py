@@ -216,3 +216,80 @@ def test_arrow_batches_for_spark_and_ray():
     assert rows[0]["format"] == "xls" and "Label" in rows[0]["text"] and rows[0]["error"] is None
     assert json.loads(rows[0]["metadata"])["title"] == "Cell records"
     assert rows[1]["error"] and rows[1]["text"] is None and rows[1]["format"] == "hwp"
+
+
+def _need(module):
+    """The module, or a skip (a failure under CI, which installs it)."""
+    try:
+        return __import__(module)
+    except ImportError:
+        if os.environ.get("CI"):
+            pytest.fail(f"{module} missing under CI")
+        pytest.skip(f"{module} not installed")
+
+
+def _mixed_folder(tmp_path):
+    """A folder of mixed documents (none with embedded files), and the text
+    the CLI gives for each, by file name."""
+    picks = [
+        FIXTURES / "doc" / "table.doc",
+        FIXTURES / "xls" / "cells.xls",
+        FIXTURES / "hwp" / "hancom2011.hwpx",
+        FIXTURES / "pdftext" / "two-pages.pdf",
+        FIXTURES / "basic" / "utf8.txt",
+        FIXTURES / "hwp" / "password.hwp",
+    ]
+    expected = {}
+    for p in picks:
+        (tmp_path / p.name).write_bytes(p.read_bytes())
+        record = cli_record(p)
+        expected[p.name] = None if record["error"] else record["text"]
+    return tmp_path, expected
+
+
+def _extract_text(path):
+    try:
+        return os.path.basename(path), textract_rs.extract_path(path).text
+    except textract_rs.Error:
+        return os.path.basename(path), None
+
+
+def test_dask_bag_on_the_processes_scheduler(tmp_path):
+    dask = _need("dask")
+    import dask.bag as db
+
+    folder, expected = _mixed_folder(tmp_path)
+    paths = sorted(str(p) for p in folder.iterdir())
+    bag = db.from_sequence(paths, npartitions=2).map(_extract_text)
+    with dask.config.set(scheduler="processes", num_workers=2):
+        got = dict(bag.compute())
+    assert got == expected
+
+
+def test_spark_binary_files_through_map_in_arrow(tmp_path):
+    _need("pyspark")
+    import sys
+
+    from pyspark.sql import SparkSession
+
+    from textract_rs import arrow
+
+    folder, expected = _mixed_folder(tmp_path)
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    spark = (
+        SparkSession.builder.master("local[2]")
+        .appName("textract_rs test")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.execution.arrow.maxRecordsPerBatch", "2")
+        .getOrCreate()
+    )
+    try:
+        df = spark.read.format("binaryFile").load(str(folder))
+        out = df.select("path", "content").mapInArrow(arrow.map_batches, arrow.DDL)
+        rows = out.collect()
+    finally:
+        spark.stop()
+    got = {os.path.basename(r["path"]): r["text"] for r in rows}
+    assert got == expected
+    errors = {os.path.basename(r["path"]): r["error"] for r in rows if r["error"]}
+    assert list(errors) == ["password.hwp"]
