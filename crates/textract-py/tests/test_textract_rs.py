@@ -69,10 +69,13 @@ def test_corpus_documents_match_the_cli():
         if os.environ.get("CI"):
             pytest.fail(f"corpus missing under CI: {CORPUS}")
         pytest.skip("corpus absent")
+    # Every document of the manifest (sidecars are not in its document rows).
     files = []
-    for folder in ("doc", "xls", "hwp", "pdf", "html"):
-        files += sorted(p for p in (CORPUS / folder).rglob("*") if p.is_file() and not p.name.endswith(".txt"))[:15]
-    assert len(files) > 40
+    for line in (CORPUS / "MANIFEST.tsv").read_text(encoding="utf-8").splitlines()[1:]:
+        cols = line.split("\t")
+        if len(cols) > 2 and not cols[2].endswith(".expected.txt"):
+            files.append(CORPUS / cols[2])
+    assert len(files) > 500
     for path in files:
         want = cli_record(path)
         got = result_dict(path)
@@ -181,7 +184,7 @@ def test_the_gil_is_released_during_extraction():
     # free. On a machine whose cores are taken (measured, not assumed) the
     # speed-up cannot show and the test says so instead of guessing.
     capacity = _parallel_capacity()
-    if capacity < 1.6:
+    if capacity < 1.4:
         message = f"two processes got only {capacity:.2f}x one core: no free second core to measure on"
         if os.environ.get("CI"):
             pytest.fail(message)
