@@ -133,6 +133,9 @@ pub struct Options {
     /// into [`WordDocument::embedded`] (default `true`). Off, the text and
     /// the parts cost less: no BLIP is inflated, no storage copied.
     pub embedded: bool,
+    /// With [`embedded`](Self::embedded), whether the pictures are decoded
+    /// too (default `true`); off, only the `ObjectPool` objects are.
+    pub images: bool,
 }
 
 impl Default for Options {
@@ -141,6 +144,7 @@ impl Default for Options {
             limits: Limits::default(),
             legacy_code_page: None,
             embedded: true,
+            images: true,
         }
     }
 }
@@ -392,7 +396,8 @@ impl WordDocument {
         // Pictures: inline ones in the Data stream, then the floating ones.
         let mut embedded = Vec::new();
         let mut locations = std::collections::BTreeSet::new();
-        let anchors = if options.embedded {
+        let pictures = options.embedded && options.images;
+        let anchors = if pictures {
             picture_anchors.as_slice()
         } else {
             &[]
@@ -413,7 +418,7 @@ impl WordDocument {
                 }
             }
         }
-        if !legacy && options.embedded {
+        if !legacy && pictures {
             let dgg = fib.plcs.dgg_info;
             embedded.extend(picture::floating(
                 table,

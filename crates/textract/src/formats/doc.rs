@@ -33,6 +33,7 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
         .min(ctx.options.limits.max_output_bytes as u64);
     options.limits.deadline = ctx.deadline;
     options.embedded = ctx.options.embedded.extract && !ctx.options.metadata_only;
+    options.images = ctx.options.embedded.images;
     // A download cut short loses the directory, or the entry of the
     // WordDocument stream: read the text the stream still holds at its
     // sectors, else report the first error.
