@@ -39,6 +39,19 @@ fn bench(c: &mut Criterion) {
             n
         })
     });
+    let mut text_only = ppt_text::Options::default();
+    text_only.embedded = false;
+    c.bench_function("ppt_text corpus pass, text only", |b| {
+        b.iter(|| {
+            let mut n = 0usize;
+            for d in &decks {
+                if let Ok(p) = ppt_text::parse_with(d, &text_only) {
+                    n += p.parts.len();
+                }
+            }
+            n
+        })
+    });
 }
 
 criterion_group!(benches, bench);

@@ -191,7 +191,9 @@ pub fn read(cf: &CompoundFile<'_>, options: &Options) -> Result<Presentation, Er
         warnings: Vec::new(),
     };
     r.document(&doc, &mut pres.parts);
-    r.embedded(cf, &mut pres.embedded);
+    if options.embedded {
+        r.embedded(cf, &mut pres.embedded);
+    }
     r.warnings.truncate(options.limits.max_warnings);
     pres.warnings = r.warnings;
     Ok(pres)

@@ -70,13 +70,26 @@ impl Presentation {
 }
 
 /// How to read.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Options {
     /// The caps.
     pub limits: Limits,
     /// The password of an encrypted deck (PowerPoint's default is always tried).
     pub password: Option<String>,
+    /// Whether to read pictures and OLE objects into
+    /// [`Presentation::embedded`] (default `true`; `false` for text only).
+    pub embedded: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            limits: Limits::default(),
+            password: None,
+            embedded: true,
+        }
+    }
 }
 
 /// Caps that keep hostile input from costing unbounded time or memory.

@@ -122,3 +122,30 @@ fn a_file_without_a_deck_is_unsupported() {
     let file = testkit::cfb::compound_file(&[("WordDocument", b"x")]);
     assert!(matches!(ppt_text::parse(&file), Err(Error::Unsupported(_))));
 }
+
+#[test]
+fn embedded_files_can_be_left_out() {
+    // Pictures and OLE objects come from the Pictures stream and ExOleObjStg
+    // records; a deck written with a PNG BLIP in its Pictures stream.
+    let data = read("shapes.ppt");
+    let cf = ole_cfb_read::CompoundFile::open(&data).unwrap();
+    let stream = cf.stream("PowerPoint Document").unwrap().to_vec();
+    let cu = cf.stream("Current User").unwrap().to_vec();
+    let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
+    let mut blip = vec![0u8; 17];
+    blip[16] = 0xFF;
+    blip.extend(png);
+    let pictures = testkit::ppt::rec(0, 0x6E0, 0xF01E, &blip);
+    let file = testkit::cfb::compound_file(&[
+        ("Current User", &cu),
+        ("Pictures", &pictures),
+        ("PowerPoint Document", &stream),
+    ]);
+    let d = ppt_text::parse(&file).unwrap();
+    assert_eq!(d.embedded.len(), 1);
+    assert_eq!(d.embedded[0].path, "/image1.png");
+    assert_eq!(d.embedded[0].data, png);
+    let mut o = ppt_text::Options::default();
+    o.embedded = false;
+    assert!(ppt_text::parse_with(&file, &o).unwrap().embedded.is_empty());
+}
