@@ -36,7 +36,7 @@ fn every_golden_matches_exactly() {
         assert!(d.warnings.is_empty(), "{ppt}: {:?}", d.warnings);
         n += 1;
     }
-    assert_eq!(n, 5);
+    assert_eq!(n, 6);
 }
 
 #[test]
@@ -148,4 +148,67 @@ fn embedded_files_can_be_left_out() {
     let mut o = ppt_text::Options::default();
     o.embedded = false;
     assert!(ppt_text::parse_with(&file, &o).unwrap().embedded.is_empty());
+}
+
+#[test]
+fn encryption_default_given_and_wrong_passwords() {
+    let d = deck("encrypted-default.ppt");
+    assert_eq!(kinds(&d), [(PartKind::Slide, "1"), (PartKind::Notes, "1")]);
+    // The same deck under a password of its own.
+    let scheme = testkit::crypto::BinaryScheme::CryptoApi {
+        password: "secret".into(),
+        salt: [0x33; 16],
+        verifier: [0x44; 16],
+        key_bits: 128,
+    };
+    let mut deck = testkit::ppt::Deck::new();
+    deck.crypt_session(30, &scheme);
+    let s = testkit::ppt::slide(
+        0,
+        &testkit::ppt::drawing(&[testkit::ppt::shape(
+            2,
+            0,
+            None,
+            Some(&testkit::ppt::textbox(0, "Behind a password")),
+        )]),
+        &[],
+    );
+    deck.put_encrypted(2, &s, &scheme);
+    let doc = testkit::ppt::document(&[testkit::ppt::slide_list(
+        0,
+        &[testkit::ppt::ListEntry {
+            persist_id: 2,
+            slide_id: 256,
+            texts: &[],
+        }],
+    )]);
+    deck.put_encrypted(1, &doc, &scheme);
+    deck.commit(1);
+    let (stream, cu) = deck.finish();
+    let file =
+        testkit::cfb::compound_file(&[("Current User", &cu), ("PowerPoint Document", &stream)]);
+    match ppt_text::parse(&file) {
+        Err(Error::Encrypted {
+            scheme,
+            password_tried,
+        }) => {
+            assert_eq!(scheme, "RC4 CryptoAPI");
+            assert!(!password_tried);
+        }
+        other => panic!("{other:?}"),
+    }
+    let mut o = ppt_text::Options::default();
+    o.password = Some("wrong".into());
+    assert!(matches!(
+        ppt_text::parse_with(&file, &o),
+        Err(Error::Encrypted {
+            password_tried: true,
+            ..
+        })
+    ));
+    o.password = Some("secret".into());
+    assert_eq!(
+        ppt_text::parse_with(&file, &o).unwrap().text(),
+        "Behind a password\n"
+    );
 }

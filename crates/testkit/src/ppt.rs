@@ -4,6 +4,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::crypto::BinaryScheme;
+
 /// A record: header (`recVer`, `recInstance`, `recType`, length) and body.
 pub fn rec(ver: u8, instance: u16, ty: u16, body: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(8 + body.len());
@@ -182,6 +184,7 @@ pub struct Deck {
     stream: Vec<u8>,
     pending: BTreeMap<u32, u32>,
     last_edit: u32,
+    crypt_session: Option<u32>,
 }
 
 impl Deck {
@@ -219,13 +222,38 @@ impl Deck {
         edit.extend(doc_persist_id.to_le_bytes());
         edit.extend(64u32.to_le_bytes()); // persistIdSeed
         edit.extend([1, 0, 0, 0]); // lastView, unused
+        if let Some(id) = self.crypt_session {
+            edit.extend(id.to_le_bytes()); // encryptSessionPersistIdRef
+        }
         self.stream.extend(rec(0, 0, 0x0FF5, &edit));
         self.last_edit = edit_offset;
     }
 
-    /// The `PowerPoint Document` stream and its `Current User` stream.
+    /// Appends `record` as the object of `persist_id`, RC4 CryptoAPI
+    /// encrypted with the persist id as block number (MS-PPT 2.3.7).
+    pub fn put_encrypted(&mut self, persist_id: u32, record: &[u8], scheme: &BinaryScheme) {
+        use rc4::{KeyInit, StreamCipher};
+        let mut data = record.to_vec();
+        let mut c =
+            rc4::Rc4::new_from_slice(&scheme.block_key(persist_id)).expect("RC4 key length");
+        c.apply_keystream(&mut data);
+        self.put(persist_id, &data);
+    }
+
+    /// Appends the CryptSession10Container of `scheme` as `persist_id`
+    /// (in clear) and names it in every later UserEditAtom.
+    pub fn crypt_session(&mut self, persist_id: u32, scheme: &BinaryScheme) {
+        self.put(persist_id, &rec(0xF, 0, 0x2F14, &scheme.header()));
+        self.crypt_session = Some(persist_id);
+    }
+
+    /// The `PowerPoint Document` stream and its `Current User` stream
+    /// (with the encrypted token when a CryptSession10Container was written).
     pub fn finish(self) -> (Vec<u8>, Vec<u8>) {
-        let cu = current_user(self.last_edit);
+        let mut cu = current_user(self.last_edit);
+        if self.crypt_session.is_some() {
+            cu[12..16].copy_from_slice(&0xF3D1_C4DFu32.to_le_bytes());
+        }
         (self.stream, cu)
     }
 }
