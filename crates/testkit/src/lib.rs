@@ -44,6 +44,7 @@ pub mod crypto;
 pub mod hwp;
 pub mod pdf;
 pub mod poi;
+pub mod ppt;
 pub mod rng;
 
 use std::path::{Path, PathBuf};

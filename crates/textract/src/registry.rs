@@ -35,7 +35,7 @@ const TABLE: &[Entry] = &[
     row!(Pdf, "pdf", "application/pdf", "PDF document", formats::pdf::EXTRACT),
     row!(Doc, "doc", "application/msword", "Word 97–2003 document", formats::doc::EXTRACT),
     row!(Xls, "xls", "application/vnd.ms-excel", "Excel 97–2003 workbook", formats::xls::EXTRACT),
-    row!(Ppt, "ppt", "application/vnd.ms-powerpoint", "PowerPoint 97–2003 presentation", None),
+    row!(Ppt, "ppt", "application/vnd.ms-powerpoint", "PowerPoint 97–2003 presentation", formats::ppt::EXTRACT),
     row!(Hwp, "hwp", "application/x-hwp", "HWP document", formats::hwp::EXTRACT),
     row!(Hwpx, "hwpx", "application/hwp+zip", "HWPX document", formats::hwp::EXTRACT),
     row!(Hwp3, "hwp3", "application/x-hwp", "HWP 3.0 document", formats::hwp::EXTRACT),

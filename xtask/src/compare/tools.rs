@@ -268,6 +268,30 @@ public class PoiExcelText {
 }
 "#;
 
+/// POI's HSLF over one or many decks: `PowerPointExtractor` with notes
+/// (slides, notes, comments as `PowerPointExtractor -notes FILE` prints them).
+const POI_PPT_JAVA: &str = r#"import java.io.FileInputStream;
+import org.apache.poi.hslf.extractor.PowerPointExtractor;
+
+public class PoiPptText {
+  public static void main(String[] args) throws Exception {
+    int bad = 0;
+    java.io.PrintStream o = new java.io.PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, "UTF-8");
+    for (String a : args) {
+      if (args.length > 1) o.println("==> " + a + " <==");
+      try (FileInputStream in = new FileInputStream(a); PowerPointExtractor ex = new PowerPointExtractor(in)) {
+        o.print(ex.getText(true, true));
+      } catch (Throwable t) {
+        bad++;
+        System.err.println(a + ": " + t);
+      }
+    }
+    o.flush();
+    System.exit(bad == 0 ? 0 : 1);
+  }
+}
+"#;
+
 /// python-calamine over one or many files: each sheet's rows, cells by TAB.
 const CALAMINE_SCRIPT: &str = r#"import sys
 from python_calamine import CalamineWorkbook
@@ -540,6 +564,25 @@ pub fn peers(format: &str, scratch: &Path, wanted: &dyn Fn(&str) -> bool) -> Vec
             py_script("hwp5txt", "pyhwp six")
                 .map(|p| peer("hwp5txt", p, &[], &[], false, StdoutText, Text)),
         )],
+        "ppt" => vec![
+            (
+                "POI".into(),
+                if wanted("POI") {
+                    poi_tool(scratch, "PoiPptText", POI_PPT_JAVA)
+                } else {
+                    Err("not selected".into())
+                }
+                .map(|(java, pre)| {
+                    let pre: Vec<&str> = pre.iter().map(String::as_str).collect();
+                    peer("POI", java, &pre, &[], true, StdoutText, Text)
+                }),
+            ),
+            (
+                "catppt".into(),
+                need("catppt", "apt install catdoc")
+                    .map(|p| peer("catppt", p, &["-d", "utf-8"], &[], false, StdoutText, Text)),
+            ),
+        ],
         "xls" => vec![
             (
                 "POI".into(),
@@ -673,13 +716,15 @@ fn probe_version(program: &Path, args: &[&str]) -> Option<String> {
 pub fn with_version(mut tool: Tool) -> Tool {
     let p = tool.program.clone();
     tool.version = match tool.name.as_str() {
-        "pdftotext" | "mutool" | "catdoc" | "xls2csv" => probe_version(
+        "pdftotext" | "mutool" | "catdoc" | "xls2csv" | "catppt" => probe_version(
             &p,
-            &[if matches!(tool.name.as_str(), "catdoc" | "xls2csv") {
-                "-V"
-            } else {
-                "-v"
-            }],
+            &[
+                if matches!(tool.name.as_str(), "catdoc" | "xls2csv" | "catppt") {
+                    "-V"
+                } else {
+                    "-v"
+                },
+            ],
         ),
         "calamine" => probe_version(
             &p,
@@ -892,6 +937,9 @@ mod tests {
         let xls = peers("xls", &scratch, &|_| false);
         let names: Vec<&str> = xls.iter().map(|(n, _)| n.as_str()).collect();
         assert_eq!(names, ["POI", "calamine", "xlrd", "xls2csv"]);
+        let ppt = peers("ppt", &scratch, &|_| false);
+        let names: Vec<&str> = ppt.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["POI", "catppt"]);
     }
 
     #[test]

@@ -56,3 +56,10 @@ pub(crate) mod hwp;
 pub(crate) mod hwp {
     absent!(EXTRACT);
 }
+
+#[cfg(feature = "ppt")]
+pub(crate) mod ppt;
+#[cfg(not(feature = "ppt"))]
+pub(crate) mod ppt {
+    absent!(EXTRACT);
+}
