@@ -130,9 +130,14 @@ fn corpus() {
                 },
                 Err(e) => {
                     row.errors += 1;
+                    // A format version the manifest calls old (PowerPoint
+                    // 4.0 and 95) may be reported unsupported.
+                    let old_version = e.kind() == textract::ErrorKind::Unsupported
+                        && entry.notes.contains("old format");
                     if DONE.contains(&entry.folder.as_str())
                         && !entry.deliberately_broken()
                         && !entry.encrypted()
+                        && !old_version
                     {
                         problems.push(format!("{}: {e}", entry.rel));
                     }
