@@ -13,6 +13,7 @@ const TARGETS: &[(&str, &[&str])] = &[
     ("office_art_parse", &["bin"]),
     ("msdoc_text_parse", &["doc", "cfb"]),
     ("xls_text_parse", &["xls"]),
+    ("rtf_text_parse", &["rtf"]),
     ("office_crypto_decrypt", &["xls", "doc", "docx", "xlsx"]),
     ("pdf_lex_document", &["pdf"]),
     ("pdf_lex_embedded", &["pdf"]),

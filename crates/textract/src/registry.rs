@@ -49,7 +49,7 @@ const TABLE: &[Entry] = &[
     row!(Odt, "odt", "application/vnd.oasis.opendocument.text", "OpenDocument text", None),
     row!(Ods, "ods", "application/vnd.oasis.opendocument.spreadsheet", "OpenDocument spreadsheet", None),
     row!(Odp, "odp", "application/vnd.oasis.opendocument.presentation", "OpenDocument presentation", None),
-    row!(Rtf, "rtf", "application/rtf", "RTF document", None),
+    row!(Rtf, "rtf", "application/rtf", "RTF document", formats::rtf::EXTRACT),
     row!(Zip, "zip", "application/zip", "ZIP archive", formats::archive::EXTRACT_ZIP),
     row!(Gzip, "gzip", "application/gzip", "gzip file", formats::archive::EXTRACT_GZIP),
     row!(Tar, "tar", "application/x-tar", "tar archive", formats::archive::EXTRACT_TAR),

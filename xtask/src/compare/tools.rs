@@ -559,6 +559,36 @@ pub fn peers(format: &str, scratch: &Path, wanted: &dyn Fn(&str) -> bool) -> Vec
                 }),
             ),
         ],
+        "rtf" => vec![
+            (
+                "unrtf".into(),
+                need("unrtf", "apt install unrtf").map(|p| {
+                    peer(
+                        "unrtf",
+                        p,
+                        &["--text", "--quiet"],
+                        &[],
+                        false,
+                        StdoutText,
+                        Text,
+                    )
+                }),
+            ),
+            (
+                "LibreOffice".into(),
+                need("soffice", "apt install libreoffice-writer-nogui").map(|p| {
+                    peer(
+                        "LibreOffice",
+                        p,
+                        &["--headless", "--cat"],
+                        &[],
+                        false,
+                        StdoutText,
+                        Text,
+                    )
+                }),
+            ),
+        ],
         "hwp" => vec![(
             "hwp5txt".into(),
             py_script("hwp5txt", "pyhwp six")

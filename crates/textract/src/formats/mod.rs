@@ -63,3 +63,10 @@ pub(crate) mod ppt;
 pub(crate) mod ppt {
     absent!(EXTRACT);
 }
+
+#[cfg(feature = "rtf")]
+pub(crate) mod rtf;
+#[cfg(not(feature = "rtf"))]
+pub(crate) mod rtf {
+    absent!(EXTRACT);
+}

@@ -1,0 +1,159 @@
+//! Every fixture of `fixtures/rtf` (`cargo xtask fixtures rtf`): its text
+//! equal to `NAME.golden.txt`, and the parts, metadata, embedded files and
+//! warnings each structure must give.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use doc_model::{EmbeddedKind, PartKind};
+use rtf_text::{RtfDocument, WarningKind};
+
+fn read(name: &str) -> Vec<u8> {
+    std::fs::read(testkit::fixture(&format!("rtf/{name}"))).unwrap()
+}
+
+fn doc(name: &str) -> RtfDocument {
+    rtf_text::parse(&read(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+#[test]
+fn every_golden_matches_exactly() {
+    let dir = testkit::fixture("rtf");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let Some(rtf) = name.strip_suffix(".golden.txt") else {
+            continue;
+        };
+        let golden = std::fs::read_to_string(&path).unwrap();
+        let d = doc(rtf);
+        assert_eq!(d.text(), golden, "{rtf}");
+        if !rtf.starts_with("hostile-") {
+            assert!(d.warnings.is_empty(), "{rtf}: {:?}", d.warnings);
+        }
+        n += 1;
+    }
+    assert_eq!(n, 10);
+}
+
+#[test]
+fn stories_are_parts_in_order_with_their_names() {
+    let d = doc("stories.rtf");
+    let kinds: Vec<(PartKind, Option<&str>)> = d
+        .parts
+        .iter()
+        .map(|p| (p.kind, p.name.as_deref()))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            (PartKind::Body, None),
+            (PartKind::Header, None),
+            (PartKind::Footer, None),
+            (PartKind::Footnote, Some("1")),
+            (PartKind::Endnote, Some("1")),
+            (PartKind::Comment, Some("1")),
+            (PartKind::TextBox, Some("1")),
+        ]
+    );
+    assert_eq!(
+        d.parts[1].attributes,
+        [("type".to_string(), "default".to_string())]
+    );
+    assert_eq!(
+        d.parts[2].attributes,
+        [("type".to_string(), "first".to_string())]
+    );
+    assert_eq!(
+        d.parts[5].attributes,
+        [("author".to_string(), "Ann Author".to_string())]
+    );
+    // The field's instruction, hidden text and the deleted revision are not text.
+    let text = d.text();
+    for absent in [
+        "HYPERLINK",
+        "example.org",
+        "hidden",
+        "deleted",
+        "shapeType",
+        "202",
+    ] {
+        assert!(!text.contains(absent), "{absent} in {text:?}");
+    }
+}
+
+#[test]
+fn code_pages_of_the_document_and_of_fonts() {
+    let d = doc("cyrillic-ansicpg1251.rtf");
+    assert_eq!(d.encoding.map(|e| e.name()), Some("windows-1251"));
+    let d = doc("japanese-fcharset128.rtf");
+    assert_eq!(d.encoding.map(|e| e.name()), Some("windows-1252"));
+    assert!(d.text().contains("表示"));
+}
+
+#[test]
+fn info_is_metadata() {
+    let d = doc("info.rtf");
+    let m = &d.metadata;
+    let got = [
+        ("title", &m.title),
+        ("subject", &m.subject),
+        ("author", &m.author),
+        ("last_author", &m.last_author),
+        ("keywords", &m.keywords),
+        ("company", &m.company),
+        ("created", &m.created),
+        ("modified", &m.modified),
+    ]
+    .iter()
+    .map(|(k, v)| format!("{k}\t{}\n", v.as_deref().unwrap_or("-")))
+    .collect::<String>();
+    let want = String::from_utf8(read("info.rtf.metadata.txt")).unwrap();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn pictures_and_objects_are_embedded_files() {
+    use std::fmt::Write as _;
+    let d = doc("embedded.rtf");
+    let mut got = String::new();
+    for e in &d.embedded {
+        let kind = match e.kind {
+            EmbeddedKind::Image => "image",
+            EmbeddedKind::OleObject => "ole_object",
+            _ => "other",
+        };
+        use sha2::Digest;
+        let digest: String = sha2::Sha256::digest(&e.data)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        let _ = writeln!(
+            got,
+            "{}\t{kind}\t{}\t{}\t{digest}",
+            e.path,
+            e.media_type.as_deref().unwrap_or("-"),
+            e.data.len()
+        );
+    }
+    assert_eq!(
+        got,
+        String::from_utf8(read("embedded.rtf.embedded.txt")).unwrap()
+    );
+}
+
+#[test]
+fn hostile_input_gives_text_and_warnings() {
+    let d = doc("hostile-deep.rtf");
+    assert!(d.warnings.iter().any(|w| w.kind == WarningKind::Structure));
+    let d = doc("hostile-bin.rtf");
+    assert!(
+        d.warnings.iter().any(|w| w.message.contains("\\bin")),
+        "{:?}",
+        d.warnings
+    );
+    let d = doc("hostile-unbalanced.rtf");
+    assert!(d.warnings.iter().any(|w| w.kind == WarningKind::Structure));
+    assert!(rtf_text::parse(b"not rtf").is_err());
+    assert!(rtf_text::is_rtf(b"\xEF\xBB\xBF \r\n{\\rtf1}"));
+    assert!(!rtf_text::is_rtf(b"{\\rt"));
+}
