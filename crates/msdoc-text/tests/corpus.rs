@@ -108,9 +108,7 @@ fn corpus_doc_files() {
 
 /// Text of one corpus file, or `None` (with the skip note) without the corpus.
 fn corpus_text(rel: &str) -> Option<String> {
-    let Some(dir) = common::corpus_dir() else {
-        return None;
-    };
+    let dir = common::corpus_dir()?;
     let bytes = std::fs::read(dir.join(rel)).unwrap();
     Some(common::text_with_embedded(&bytes).unwrap().unwrap())
 }

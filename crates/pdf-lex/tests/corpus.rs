@@ -201,9 +201,7 @@ fn encrypted_corpus_files_need_their_password() {
 }
 
 fn corpus_file(rel: &str) -> Option<Vec<u8>> {
-    let Some(dir) = corpus_dir() else {
-        return None;
-    };
+    let dir = corpus_dir()?;
     Some(std::fs::read(dir.join(rel)).unwrap())
 }
 
