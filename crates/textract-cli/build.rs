@@ -5,8 +5,8 @@
 //! 26,000 relative relocations before `main` (the glyph-name and encoding
 //! tables are tables of `&str`, and every panic location and vtable holds a
 //! pointer) and copies each page they touch; linked `-no-pie` those
-//! addresses are fixed at link time. On `doc/poi/test2.doc` this took a run
-//! from 1.7 ms to 1.2 ms (904k to 560k instructions; `docs/benchmarks.md`).
+//! addresses are fixed at link time; the start-up it saves is measured in
+//! `docs/benchmarks.md`.
 //!
 //! The cost is address-space randomisation of the executable's own image
 //! (libraries, heap and stack stay randomised); our crates forbid `unsafe`.

@@ -3,7 +3,6 @@
 //! Run `cargo xtask help` for the list.
 
 mod bench;
-mod compare_poi;
 mod fixtures;
 mod fuzz_seeds;
 mod gen_afm;
@@ -32,7 +31,6 @@ const TASKS: &[Task] = &[
     ("fixtures", fixtures::run, "regenerate fixtures/ deterministically (optionally only the named groups)"),
     ("bench", bench::run, "run the criterion benches of all crates and print a one-line summary of each"),
     ("compare", compare::run, "time and score textract against the peer tools on the corpus (--help for options)"),
-    ("compare-poi", compare_poi::run, "msdoc-text vs Apache POI on the corpus .doc files (character-multiset F1; needs java + libapache-poi-java)"),
     ("fuzz-seeds", fuzz_seeds::run, "seed fuzz/corpus/<target>/ from fixtures/ (never from the shared corpus)"),
     ("harden-check", harden_check::run, "release CLI once per file over ../shared/corpus and fixtures/hostile: exit 0/1, one JSON line, under 2 s each"),
     ("mutate", mutate::run, "run the corpus mutation test in release mode with N mutations per file (default 64)"),

@@ -8,9 +8,7 @@ use html_charset::encoding_rs::Encoding;
 use html_charset::unlisted::{self, Unlisted};
 use html_charset::{SniffOptions, Source, decode, sniff, sniff_with};
 
-#[path = "common/chardet_labels.rs"]
-mod chardet_labels;
-use chardet_labels::expected_name;
+use testkit::corpus::chardet_encoding as expected_name;
 
 fn corpus() -> Option<PathBuf> {
     testkit::corpus::require_dir("html-charset corpus")

@@ -19,16 +19,10 @@
 //!   whitespace;
 //! - the `lang` of the `html` element is recorded.
 //!
-//! **Tokenizer choice.** html5gum, html5ever's tokenizer and lol_html were
-//! measured on the corpus HTML (bench `tokenizers`; numbers in
-//! `docs/html-charset.md`). html5gum and html5ever decode all 12 character
-//! reference cases of the bench (legacy `&copy` without `;`, `&notit;`, C1
-//! numeric references mapped through windows-1252, `&#0;`/surrogates to
-//! U+FFFD, RCDATA in `title`, none in `script`); lol_html gets 2 of 12,
-//! because as a rewriter it hands text through with its references undecoded.
-//! Of the two correct ones html5gum was faster (31 vs 21 MiB/s collecting all
-//! character data), forbids `unsafe`, has no dependencies and tokenizes a
-//! `&str` directly, so it is the one used.
+//! **Tokenizer choice.** html5gum: it decodes character references as the
+//! HTML standard says, forbids `unsafe`, has no dependencies and tokenizes a
+//! `&str` directly. The measurements against html5ever's tokenizer and
+//! lol_html (bench `tokenizers`) are in `docs/html-charset.md`.
 //!
 //! This crate does not build a DOM, run scripts, apply CSS (an element hidden
 //! by a style sheet or the `hidden` attribute still contributes text), or

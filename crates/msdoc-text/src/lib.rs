@@ -37,18 +37,18 @@
 //! Word 6/95 character and paragraph properties (8-bit sprms) are not read.
 //!
 //! ```
-//! use msdoc_text::{Streams, Story, WordDocument};
+//! use msdoc_text::{Options, Story, WordDocument};
+//! use ole_cfb_read::CompoundFile;
 //!
-//! # fn main() -> Result<(), msdoc_text::Error> {
-//! // A tiny Word 97 document: a FIB, a CLX with one compressed piece.
-//! # let (word_document, table) = msdoc_text::doctest_document(b"Hello\r");
-//! let streams = Streams { word_document: &word_document, table1: Some(&table), ..Streams::default() };
-//! let doc = WordDocument::parse(&streams)?;
-//! assert_eq!(doc.story(Story::Main), "Hello\n");
-//! assert_eq!(doc.text(), "Hello\n");
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! // A Word 97 document with one compressed (cp1252) piece, from fixtures/doc.
+//! let data = include_bytes!("../../../fixtures/doc/compressed.doc");
+//! let cf = CompoundFile::open(data)?;
+//! let doc = WordDocument::from_compound_file(&cf, &Options::default())?;
+//! assert!(doc.story(Story::Main).starts_with("“Quoted” text – with cp1252 exceptions"));
+//! assert!(doc.text().contains("Œuvre ™"));
 //! assert_eq!(doc.parts()[0].kind, msdoc_text::PartKind::Body);
 //! assert!(doc.embedded().is_empty());
-//! assert!(doc.warnings().is_empty());
 //! # Ok(())
 //! # }
 //! ```
@@ -596,41 +596,4 @@ impl WordDocument {
     pub fn warnings(&self) -> &[Warning] {
         &self.warnings
     }
-}
-
-/// Builds a minimal Word 97 document (WordDocument and 1Table streams) holding
-/// `text` as one compressed piece. For the crate-level example only.
-#[doc(hidden)]
-pub fn doctest_document(text: &[u8]) -> (Vec<u8>, Vec<u8>) {
-    let mut wd = vec![0u8; 0x200];
-    let put16 = |b: &mut Vec<u8>, at: usize, v: u16| {
-        if let Some(s) = b.get_mut(at..at + 2) {
-            s.copy_from_slice(&v.to_le_bytes());
-        }
-    };
-    let put32 = |b: &mut Vec<u8>, at: usize, v: u32| {
-        if let Some(s) = b.get_mut(at..at + 4) {
-            s.copy_from_slice(&v.to_le_bytes());
-        }
-    };
-    put16(&mut wd, 0, 0xA5EC);
-    put16(&mut wd, 2, 0xC1);
-    put16(&mut wd, 0x0A, 0x0200);
-    put16(&mut wd, 0x20, 14);
-    put16(&mut wd, 0x3E, 22);
-    put32(&mut wd, 0x4C, text.len() as u32);
-    put16(&mut wd, 0x98, 0x5D);
-    let text_at = 0x400u32;
-    wd.resize(text_at as usize, 0);
-    wd.extend_from_slice(text);
-    let mut table = vec![0x02];
-    table.extend_from_slice(&16u32.to_le_bytes());
-    table.extend_from_slice(&0u32.to_le_bytes());
-    table.extend_from_slice(&(text.len() as u32).to_le_bytes());
-    table.extend_from_slice(&0u16.to_le_bytes());
-    table.extend_from_slice(&((text_at * 2) | 0x4000_0000).to_le_bytes());
-    table.extend_from_slice(&0u16.to_le_bytes());
-    put32(&mut wd, 0x1A2, 0);
-    put32(&mut wd, 0x1A6, table.len() as u32);
-    (wd, table)
 }

@@ -1,85 +1,34 @@
-//! Seeded mutations of real `.doc` streams (truncations and byte flips in
-//! the WordDocument and table streams): parsing must return a value or a
+//! Seeded mutations of real `.doc` streams (`testkit::rng::mutate` of the
+//! WordDocument and table streams): parsing must return a value or a
 //! typed error, never panic, hang or allocate without bound.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 
 use msdoc_text::{Streams, WordDocument};
-
-/// xorshift64*: deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next() % n as u64) as usize
-        }
-    }
-}
-
-fn mutate(rng: &mut Rng, bytes: &mut Vec<u8>) {
-    match rng.below(4) {
-        0 => {
-            let keep = rng.below(bytes.len() + 1);
-            bytes.truncate(keep);
-        }
-        1 => {
-            // Flips in the first 1 KB, where the FIB and CLX headers live.
-            for _ in 0..1 + rng.below(8) {
-                let at = rng.below(bytes.len().min(1024));
-                if let Some(b) = bytes.get_mut(at) {
-                    *b ^= 1 << rng.below(8);
-                }
-            }
-        }
-        2 => {
-            for _ in 0..1 + rng.below(32) {
-                let at = rng.below(bytes.len());
-                if let Some(b) = bytes.get_mut(at) {
-                    *b = rng.next() as u8;
-                }
-            }
-        }
-        _ => {
-            // Extreme values in a random u32.
-            let at = rng.below(bytes.len().saturating_sub(4));
-            let v: u32 = [0, u32::MAX, 0x7FFF_FFFF, 0x4000_0000][rng.below(4)];
-            if let Some(s) = bytes.get_mut(at..at + 4) {
-                s.copy_from_slice(&v.to_le_bytes());
-            }
-        }
-    }
-}
+use testkit::rng::{Rng, mutate};
 
 fn run_mutations(name: &str, streams: &common::OwnedStreams, rounds: usize, seed: u64) -> usize {
-    let mut rng = Rng(seed ^ 0x9E37_79B9_7F4A_7C15);
+    let seed = seed ^ 0x9E37_79B9_7F4A_7C15;
+    let mut rng = Rng::new(seed);
     let mut errors = 0;
-    for _ in 0..rounds {
+    for round in 0..rounds {
         let mut wd = streams.word_document.clone();
         let mut table1 = streams.table1.clone();
         let mut table0 = streams.table0.clone();
-        match rng.below(3) {
-            0 => mutate(&mut rng, &mut wd),
-            1 => {
-                if let Some(t) = table1.as_mut().or(table0.as_mut()) {
-                    mutate(&mut rng, t);
-                }
-            }
-            _ => {
-                mutate(&mut rng, &mut wd);
-                if let Some(t) = table1.as_mut().or(table0.as_mut()) {
-                    mutate(&mut rng, t);
-                }
-            }
+        let mut what = Vec::new();
+        let which = rng.below(3);
+        if which != 1 {
+            let (m, w) = mutate(&wd, round, &mut rng);
+            wd = m;
+            what.push(format!("WordDocument: {w}"));
+        }
+        if which != 0
+            && let Some(t) = table1.as_mut().or(table0.as_mut())
+        {
+            let (m, w) = mutate(t, round, &mut rng);
+            *t = m;
+            what.push(format!("table: {w}"));
         }
         let s = Streams {
             word_document: &wd,
@@ -92,7 +41,8 @@ fn run_mutations(name: &str, streams: &common::OwnedStreams, rounds: usize, seed
                 // The text may be anything, but it is bounded by the input.
                 assert!(
                     doc.text().len() <= 4 * (wd.len() + 16) + 64,
-                    "{name}: text larger than input"
+                    "{name} (seed {seed:#x}, round {round}, {}): text larger than input",
+                    what.join("; ")
                 );
             }
             Err(_) => errors += 1,

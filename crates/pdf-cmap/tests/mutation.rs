@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use pdf_cmap::{CMap, Code, Limits};
+use testkit::rng::{Rng, mutate as mutate_bytes};
 
 const SEEDS: &[&str] = &[
     "/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n\
@@ -49,23 +50,8 @@ const TOKENS: &[&[u8]] = &[
     b"<D800>",
 ];
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next() % n as u64) as usize
-        }
-    }
-}
-
+/// CMap-shaped damage on top of `testkit::rng::mutate`'s byte-level kinds:
+/// CMap operators and tokens spliced in, pieces cut and repeated.
 fn mutate(seed: &[u8], rng: &mut Rng) -> Vec<u8> {
     let mut b = seed.to_vec();
     for _ in 0..=rng.below(4) {
@@ -93,7 +79,7 @@ fn mutate(seed: &[u8], rng: &mut Rng) -> Vec<u8> {
             _ => {
                 let i = at.min(b.len().saturating_sub(1));
                 if let Some(x) = b.get_mut(i) {
-                    *x = rng.next() as u8;
+                    *x = rng.byte();
                 }
             }
         }
@@ -109,21 +95,34 @@ fn mutants_never_panic_and_respect_limits() {
         max_array_items: 100,
         ..Limits::default()
     };
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    const SEED: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut rng = Rng::new(SEED);
     let (mut ok, mut err) = (0, 0);
     let probe: Vec<u8> = (0..64).map(|i| (i * 37 + 11) as u8).collect();
     for round in 0..4000 {
         let seed = SEEDS[round % SEEDS.len()].as_bytes();
-        let m = mutate(seed, &mut rng);
+        // Every fifth mutant is byte-level damage from the shared mutator.
+        let m = if round % 5 == 4 {
+            mutate_bytes(seed, round / 5, &mut rng).0
+        } else {
+            mutate(seed, &mut rng)
+        };
         match CMap::parse_with(&m, &limits) {
             Ok(c) => {
                 ok += 1;
-                assert!(c.unicode_len() <= limits.max_unicode_codes);
+                assert!(
+                    c.unicode_len() <= limits.max_unicode_codes,
+                    "seed {SEED:#x}, round {round}"
+                );
                 let total: usize = c
                     .decode_codes(&probe)
                     .map(|code| usize::from(code.len))
                     .sum();
-                assert_eq!(total, probe.len(), "codes must cover the input exactly");
+                assert_eq!(
+                    total,
+                    probe.len(),
+                    "seed {SEED:#x}, round {round}: codes must cover the input exactly"
+                );
                 for code in c.decode_codes(&probe) {
                     let _ = c.lookup_cid(code);
                     let _ = c.lookup_unicode(code);
@@ -145,15 +144,15 @@ fn mutants_of_a_real_predefined_cmap() {
         println!("poppler-data not found: real-CMap mutation test skipped");
         return;
     };
-    let mut rng = Rng(42);
-    for _ in 0..300 {
+    let mut rng = Rng::new(42);
+    for round in 0..300 {
         let m = mutate(&seed, &mut rng);
         if let Ok(c) = CMap::parse(&m) {
             let total: usize = c
                 .decode_codes(b"\x82\xa0abc\xff")
                 .map(|code| usize::from(code.len))
                 .sum();
-            assert_eq!(total, 6);
+            assert_eq!(total, 6, "seed 42, round {round}");
         }
     }
 }

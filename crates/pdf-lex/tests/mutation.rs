@@ -1,6 +1,6 @@
 //! The mutation test: every fixture (and, when present, a sample of corpus
-//! files) is damaged in many deterministic ways — bytes flipped, runs
-//! zeroed, the file cut short, slices duplicated — and each damaged file is
+//! files) is damaged in many deterministic ways (`testkit::rng::mutate`: bytes
+//! flipped, xref digits changed, the file cut short, slices duplicated) — and each damaged file is
 //! opened and walked completely. Nothing may panic or take long; errors and
 //! warnings are fine.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -9,66 +9,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use pdf_lex::{Document, Limits, Object, Options, content::Operations};
-
-/// xorshift64*: deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
-fn mutate(data: &[u8], rng: &mut Rng) -> Vec<u8> {
-    let mut d = data.to_vec();
-    if d.is_empty() {
-        return d;
-    }
-    match rng.below(5) {
-        0 => {
-            for _ in 0..1 + rng.below(8) {
-                let i = rng.below(d.len());
-                d[i] ^= 1 << rng.below(8);
-            }
-        }
-        1 => {
-            let i = rng.below(d.len());
-            let n = rng.below(64).min(d.len() - i);
-            d[i..i + n].fill(b'0');
-        }
-        2 => d.truncate(rng.below(d.len())),
-        3 => {
-            let i = rng.below(d.len());
-            let n = rng.below(256).min(d.len() - i);
-            let slice = d[i..i + n].to_vec();
-            let at = rng.below(d.len());
-            d.splice(at..at, slice);
-        }
-        _ => {
-            // Digits changed: offsets, lengths, counts and object numbers go wrong.
-            let digits: Vec<usize> = d
-                .iter()
-                .enumerate()
-                .filter(|(_, b)| b.is_ascii_digit())
-                .map(|(i, _)| i)
-                .collect();
-            for _ in 0..1 + rng.below(4) {
-                if digits.is_empty() {
-                    break;
-                }
-                let i = digits[rng.below(digits.len())];
-                d[i] = b'0' + rng.below(10) as u8;
-            }
-        }
-    }
-    d
-}
+use testkit::rng::{Rng, mutate};
 
 fn walk(data: &[u8], password: Option<&str>) {
     let options = Options {
@@ -100,14 +41,14 @@ fn walk(data: &[u8], password: Option<&str>) {
 }
 
 fn run(name: &str, data: &[u8], password: Option<&str>, rounds: usize, seed: u64) {
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng::new(seed | 1);
     for round in 0..rounds {
-        let m = mutate(data, &mut rng);
+        let (m, what) = mutate(data, round, &mut rng);
         let start = Instant::now();
         walk(&m, password);
         assert!(
             start.elapsed() < Duration::from_secs(10),
-            "{name} mutation {round} took {:?}",
+            "{name} (seed {seed:#x}) mutation {round} ({what}) took {:?}",
             start.elapsed()
         );
     }

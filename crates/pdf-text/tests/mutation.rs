@@ -1,76 +1,12 @@
 //! Mutation test: damaged copies of every `fixtures/pdftext` PDF (and, when
-//! present, the small corpus PDFs) — flipped bytes, zeroed runs,
-//! truncations, duplicated and deleted slices, changed digits — must give
-//! text or a typed error, never a panic. Deterministic (xorshift seed).
+//! present, the small corpus PDFs) — flipped and random bytes,
+//! truncations, duplicated slices, xref digits (`testkit::rng::mutate`) —
+//! must give text or a typed error, never a panic. Deterministic (seeded).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
-fn mutate(data: &[u8], rng: &mut Rng) -> Vec<u8> {
-    let mut d = data.to_vec();
-    if d.is_empty() {
-        return d;
-    }
-    for _ in 0..=rng.below(3) {
-        let len = d.len().max(1);
-        match rng.below(6) {
-            0 => {
-                let i = rng.below(len);
-                if let Some(b) = d.get_mut(i) {
-                    *b ^= 1 << rng.below(8);
-                }
-            }
-            1 => {
-                let i = rng.below(len);
-                let n = rng.below(64).min(len - i.min(len));
-                for b in d.iter_mut().skip(i).take(n) {
-                    *b = 0;
-                }
-            }
-            2 => d.truncate(rng.below(len)),
-            3 => {
-                let i = rng.below(len);
-                let n = rng.below(256).min(len - i.min(len));
-                let slice: Vec<u8> = d.iter().skip(i).take(n).copied().collect();
-                let at = rng.below(len);
-                d.splice(at..at, slice);
-            }
-            4 => {
-                let i = rng.below(len);
-                let n = rng.below(128).min(len - i.min(len));
-                d.drain(i..i + n);
-            }
-            _ => {
-                // change a digit (lengths, offsets, object numbers, operands)
-                let digits: Vec<usize> = d
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, b)| b.is_ascii_digit())
-                    .map(|(i, _)| i)
-                    .collect();
-                if !digits.is_empty() {
-                    let i = digits[rng.below(digits.len())];
-                    d[i] = b'0' + rng.below(10) as u8;
-                }
-            }
-        }
-    }
-    d
-}
+use testkit::rng::{Rng, mutate};
 
 fn inputs() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
@@ -98,12 +34,13 @@ fn inputs() -> Vec<PathBuf> {
 fn damaged_pdfs_never_panic() {
     let files = inputs();
     assert!(files.len() >= 12);
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    const SEED: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut rng = Rng::new(SEED);
     let (mut ok, mut err) = (0usize, 0usize);
     for path in &files {
         let data = std::fs::read(path).unwrap();
-        for _ in 0..40 {
-            let m = mutate(&data, &mut rng);
+        for k in 0..40 {
+            let (m, what) = mutate(&data, k, &mut rng);
             let r = std::panic::catch_unwind(|| {
                 pdf_text::extract_bytes(&m, &pdf_text::Options::default())
             });
@@ -112,7 +49,7 @@ fn damaged_pdfs_never_panic() {
                     let dump = std::env::temp_dir().join("pdf-text-mutant.pdf");
                     let _ = std::fs::write(&dump, &m);
                     panic!(
-                        "{}: a mutant panicked (saved to {})",
+                        "{}: a mutant panicked (seed {SEED:#x}, mutation {k}: {what}; saved to {})",
                         path.display(),
                         dump.display()
                     );

@@ -9,9 +9,7 @@ use std::path::PathBuf;
 
 use textract::Options;
 
-#[path = "../../html-charset/tests/common/chardet_labels.rs"]
-mod chardet_labels;
-use chardet_labels::expected_name;
+use testkit::corpus::chardet_encoding as expected_name;
 
 fn corpus() -> Option<PathBuf> {
     testkit::corpus::require_dir("textract html encodings")

@@ -1,8 +1,7 @@
 //! Shared by the integration tests and benches: finding the corpus and
-//! loading a `.doc` file's streams with the `cfb` crate.
+//! loading a `.doc` file's streams with the `cfb` crate, or with `ole-cfb-read`
+//! (the tolerant reader) when `cfb` refuses the file.
 #![allow(dead_code)]
-
-mod lenient_cfb;
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -67,46 +66,49 @@ pub fn load_streams(bytes: &[u8]) -> Result<OwnedStreams, String> {
     load_storage(&mut cf, "/")
 }
 
-/// Reads a storage's Word streams with the tolerant test reader.
-fn load_lenient(l: &lenient_cfb::Lenient<'_>, storage: &str) -> Result<OwnedStreams, String> {
+/// Reads a storage's Word streams with `ole-cfb-read`, the tolerant reader
+/// (it reads what `cfb` refuses: a FAT longer than the file, cut chains).
+fn load_tolerant(
+    cf: &ole_cfb_read::CompoundFile<'_>,
+    storage: &str,
+) -> Result<OwnedStreams, String> {
     let p = |name: &str| {
         if storage.is_empty() {
             name.to_string()
         } else {
-            format!("{}/{name}", storage.to_lowercase())
+            format!("{storage}/{name}")
         }
     };
-    let word_document = l
-        .stream(&p("worddocument"))
-        .ok_or("no WordDocument stream")?;
+    let get = |name: &str| cf.stream(&p(name)).ok().map(|c| c.into_owned());
+    let word_document = get("WordDocument").ok_or("no WordDocument stream")?;
     Ok(OwnedStreams {
         word_document,
-        table0: l.stream(&p("0table")),
-        table1: l.stream(&p("1table")),
-        data: l.stream(&p("data")),
+        table0: get("0Table"),
+        table1: get("1Table"),
+        data: get("Data"),
     })
 }
 
-/// Streams via `cfb`, or via the tolerant reader when `cfb` refuses the file.
+/// Streams via `cfb`, or via `ole-cfb-read` when `cfb` refuses the file.
 pub fn load_streams_any(bytes: &[u8]) -> Result<OwnedStreams, String> {
     load_streams(bytes).or_else(|e| {
-        let l = lenient_cfb::Lenient::open(bytes).ok_or(e)?;
-        load_lenient(&l, "")
+        let cf = ole_cfb_read::CompoundFile::open(bytes).map_err(|e2| format!("{e}; {e2}"))?;
+        load_tolerant(&cf, "")
     })
 }
 
 /// The document text plus the text of embedded Word documents
 /// (`ObjectPool/_N` storages the text anchors), as the facade would join
-/// them. Uses `cfb`, or the tolerant reader when `cfb` refuses the file.
+/// them. Uses `cfb`, or `ole-cfb-read` when `cfb` refuses the file.
 pub fn text_with_embedded(bytes: &[u8]) -> Result<Result<String, msdoc_text::Error>, String> {
     match cfb::CompoundFile::open(std::io::Cursor::new(bytes)) {
         Ok(mut cf) => text_with_embedded_in(bytes, &mut |storage| {
             load_storage(&mut cf, &format!("/{storage}"))
         }),
         Err(e) => {
-            let l = lenient_cfb::Lenient::open(bytes)
-                .ok_or(format!("{e}; tolerant reader failed too"))?;
-            text_with_embedded_in(bytes, &mut |storage| load_lenient(&l, storage))
+            let cf = ole_cfb_read::CompoundFile::open(bytes)
+                .map_err(|e2| format!("{e}; ole-cfb-read failed too: {e2}"))?;
+            text_with_embedded_in(bytes, &mut |storage| load_tolerant(&cf, storage))
         }
     }
 }
