@@ -126,7 +126,14 @@ pub fn read(cf: &CompoundFile<'_>, options: &Options) -> Result<Presentation, Er
         }
         _ => {
             let last = persist::last_user_edit(stream).ok_or_else(|| {
-                Error::Corrupt("no Current User edit offset and no UserEditAtom".into())
+                if cf.entry("Header").is_some() && cf.entry("PP97_DUALSTORAGE").is_none() {
+                    Error::Unsupported(
+                        "a PowerPoint 95 deck (a Header stream and no PowerPoint 97 edit chain)"
+                            .into(),
+                    )
+                } else {
+                    Error::Corrupt("no Current User edit offset and no UserEditAtom".into())
+                }
             })?;
             warnings.push(Warning::new(
                 WarningKind::Persist,
