@@ -11,6 +11,7 @@ use ole_cfb_read::CompoundFile;
 use crate::error::{Error, Warning, WarningKind};
 use crate::persist::{self, Objects};
 use crate::record::{latin1, le_u16, le_u32, types, utf16};
+use crate::style;
 use crate::{Options, Presentation};
 
 /// The prompts PowerPoint puts in a master's placeholders: never slide text.
@@ -90,6 +91,8 @@ struct Reader<'a, 'o> {
     warnings: Vec<Warning>,
     output: u64,
     stopped: bool,
+    /// FontEntityAtom face names, by font index.
+    fonts: Vec<String>,
 }
 
 /// Reads the deck of a compound file.
@@ -123,7 +126,14 @@ pub fn read(cf: &CompoundFile<'_>, options: &Options) -> Result<Presentation, Er
         }
         _ => {
             let last = persist::last_user_edit(stream).ok_or_else(|| {
-                Error::Corrupt("no Current User edit offset and no UserEditAtom".into())
+                if cf.entry("Header").is_some() && cf.entry("PP97_DUALSTORAGE").is_none() {
+                    Error::Unsupported(
+                        "a PowerPoint 95 deck (a Header stream and no PowerPoint 97 edit chain)"
+                            .into(),
+                    )
+                } else {
+                    Error::Corrupt("no Current User edit offset and no UserEditAtom".into())
+                }
             })?;
             warnings.push(Warning::new(
                 WarningKind::Persist,
@@ -173,6 +183,7 @@ pub fn read(cf: &CompoundFile<'_>, options: &Options) -> Result<Presentation, Er
         warnings,
         output: 0,
         stopped: false,
+        fonts: Vec::new(),
     };
     let doc = r
         .objects
@@ -246,6 +257,21 @@ impl Reader<'_, '_> {
         let Some(root) = Records::new(doc).next() else {
             return;
         };
+        for env in root
+            .children()
+            .filter(|c| c.header.record_type == types::ENVIRONMENT)
+        {
+            for fc in env
+                .children()
+                .filter(|c| c.header.record_type == types::FONT_COLLECTION)
+            {
+                self.fonts = fc
+                    .children()
+                    .filter(|c| c.header.record_type == types::FONT_ENTITY_ATOM)
+                    .map(|c| style::font_name(c.body))
+                    .collect();
+            }
+        }
         let mut lists: [Vec<ListEntry>; 3] = Default::default();
         let mut slide_hf = HeadersFooters::default();
         let mut notes_hf = HeadersFooters::default();
@@ -442,6 +468,11 @@ impl Reader<'_, '_> {
                         e.texts.push((text_type, String::new()));
                     }
                 }
+                types::STYLE_TEXT_PROP_ATOM => {
+                    if let Some(t) = out.last_mut().and_then(|e| e.texts.last_mut()) {
+                        t.1 = self.symbols(&t.1, c.body);
+                    }
+                }
                 types::TEXT_CHARS_ATOM | types::TEXT_BYTES_ATOM => {
                     let s = decode(&c);
                     if let Some(e) = out.last_mut() {
@@ -455,6 +486,18 @@ impl Reader<'_, '_> {
             }
         }
         out
+    }
+
+    /// `text` with its Symbol-font characters as Unicode, per the
+    /// StyleTextPropAtom `style` that follows it.
+    fn symbols(&self, text: &str, style: &[u8]) -> String {
+        if !self.fonts.iter().any(|f| f == "Symbol")
+            || !text.chars().any(|c| ('\u{F020}'..='\u{F0FF}').contains(&c))
+        {
+            return text.to_string();
+        }
+        let len = text.encode_utf16().count();
+        style::map_symbol(text, &style::font_runs(style, len), &self.fonts)
     }
 
     /// The text of every textbox of the drawing of a slide, notes page or master.
@@ -540,6 +583,11 @@ impl Reader<'_, '_> {
             match c.header.record_type {
                 types::TEXT_HEADER_ATOM => ty = le_u32(c.body, 0).unwrap_or(4),
                 types::TEXT_CHARS_ATOM | types::TEXT_BYTES_ATOM => texts.push((ty, decode(&c))),
+                types::STYLE_TEXT_PROP_ATOM => {
+                    if let Some(t) = texts.last_mut() {
+                        t.1 = self.symbols(&t.1, c.body);
+                    }
+                }
                 types::OUTLINE_TEXT_REF_ATOM => {
                     let index = le_u32(c.body, 0).unwrap_or(u32::MAX) as usize;
                     match entry.and_then(|e| e.texts.get(index)) {

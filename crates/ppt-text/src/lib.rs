@@ -40,6 +40,7 @@ mod deck;
 mod error;
 mod persist;
 mod record;
+mod style;
 
 use std::time::Instant;
 

@@ -10,6 +10,10 @@ pub mod types {
     pub const OUTLINE_TEXT_REF_ATOM: u16 = 0x0F9E;
     pub const TEXT_HEADER_ATOM: u16 = 0x0F9F;
     pub const TEXT_CHARS_ATOM: u16 = 0x0FA0;
+    pub const STYLE_TEXT_PROP_ATOM: u16 = 0x0FA1;
+    pub const ENVIRONMENT: u16 = 0x03F2;
+    pub const FONT_COLLECTION: u16 = 0x07D5;
+    pub const FONT_ENTITY_ATOM: u16 = 0x0FB7;
     pub const TEXT_BYTES_ATOM: u16 = 0x0FA8;
     pub const CSTRING: u16 = 0x0FBA;
     pub const SLIDE_NUMBER_MC_ATOM: u16 = 0x0FD8;

@@ -212,3 +212,50 @@ fn encryption_default_given_and_wrong_passwords() {
         "Behind a password\n"
     );
 }
+
+#[test]
+fn missing_persist_ids_and_deep_groups_are_warnings() {
+    use testkit::ppt::{
+        Deck, ListEntry, document, drawing, group, shape, slide, slide_list, textbox,
+    };
+    let mut deck = Deck::new();
+    deck.put(
+        2,
+        &slide(
+            0,
+            &drawing(&[shape(2, 0, None, Some(&textbox(0, "Readable")))]),
+            &[],
+        ),
+    );
+    // Slide 2's drawing nests 40 groups, past Limits::max_depth (32).
+    let mut nested = shape(99, 0x2, None, Some(&textbox(4, "Too deep")));
+    for i in 0..40 {
+        nested = group(100 + i, 0x2, &[nested]);
+    }
+    deck.put(3, &slide(0, &drawing(&[nested]), &[]));
+    let e = |persist_id, slide_id, texts: &'static [(u32, &'static str)]| ListEntry {
+        persist_id,
+        slide_id,
+        texts,
+    };
+    deck.put(
+        1,
+        &document(&[slide_list(
+            0,
+            &[
+                e(2, 256, &[]),
+                e(9, 257, &[(0, "Outline only")]),
+                e(3, 258, &[]),
+            ],
+        )]),
+    );
+    deck.commit(1);
+    let (stream, cu) = deck.finish();
+    let file =
+        testkit::cfb::compound_file(&[("Current User", &cu), ("PowerPoint Document", &stream)]);
+    let d = ppt_text::parse(&file).unwrap();
+    // Slide 2 has no persist object: its outline text stands in, with a warning.
+    assert_eq!(d.text(), "Readable\n\nOutline only\n");
+    assert!(d.warnings.iter().any(|w| w.kind == WarningKind::Slide));
+    assert!(d.warnings.iter().any(|w| w.kind == WarningKind::Drawing));
+}
