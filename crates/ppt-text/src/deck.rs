@@ -698,7 +698,12 @@ impl Reader<'_, '_> {
     fn embedded(&mut self, cf: &CompoundFile<'_>, out: &mut Vec<EmbeddedFile>) {
         let mut total: u64 = 0;
         let cap = self.options.limits.max_embedded_bytes;
-        if let Ok(pictures) = cf.stream("Pictures") {
+        let pictures = if self.options.images {
+            cf.stream("Pictures").ok()
+        } else {
+            None
+        };
+        if let Some(pictures) = pictures {
             let mut art = office_art::Options::default();
             art.limits.max_blip_size = cap;
             art.limits.deadline = self.options.limits.deadline;

@@ -81,6 +81,9 @@ pub struct Options {
     /// Whether to read pictures and OLE objects into
     /// [`Presentation::embedded`] (default `true`; `false` for text only).
     pub embedded: bool,
+    /// With [`embedded`](Self::embedded), whether the `Pictures` stream is
+    /// decoded too (default `true`); off, only the OLE objects are read.
+    pub images: bool,
 }
 
 impl Default for Options {
@@ -89,6 +92,7 @@ impl Default for Options {
             limits: Limits::default(),
             password: None,
             embedded: true,
+            images: true,
         }
     }
 }

@@ -34,6 +34,7 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
     let mut options = ppt_text::Options::default();
     options.password = ctx.options.password.clone();
     options.embedded = ctx.options.embedded.extract && !ctx.options.metadata_only;
+    options.images = ctx.options.embedded.images;
     options.limits.deadline = ctx.deadline;
     options.limits.max_output_bytes = options
         .limits
