@@ -14,6 +14,7 @@ const TARGETS: &[(&str, &[&str])] = &[
     ("msdoc_text_parse", &["doc", "cfb"]),
     ("xls_text_parse", &["xls"]),
     ("rtf_text_parse", &["rtf"]),
+    ("ppt_text_parse", &["ppt"]),
     ("office_crypto_decrypt", &["xls", "doc", "docx", "xlsx"]),
     ("pdf_lex_document", &["pdf"]),
     ("pdf_lex_embedded", &["pdf"]),
