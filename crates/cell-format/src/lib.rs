@@ -60,11 +60,13 @@ mod builtin;
 mod date;
 mod decimal;
 mod general;
+mod header_footer;
 mod number;
 mod parse;
 
 pub use builtin::builtin_code;
 pub use date::{DateTime, serial_to_datetime};
+pub use header_footer::header_footer_text;
 
 use parse::{Section, SectionKind, Token};
 

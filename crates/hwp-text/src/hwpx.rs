@@ -16,8 +16,8 @@ use crate::chars::{map_bullet, push_char};
 use crate::error::{Error, Warning, WarningKind};
 use crate::numbering::{advance, expand_format, format_number};
 use crate::section::{Budget, Stories, flush};
-use crate::xml::{Element, Node, parse as parse_xml};
 use crate::{HwpDocument, HwpKind, Limits, Options};
+use xml_tree::{Element, Node, parse as parse_xml};
 
 /// The `mimetype` of an HWPX package.
 pub const MIMETYPE: &[u8] = b"application/hwp+zip";

@@ -52,7 +52,6 @@ mod hwpx;
 mod numbering;
 mod record;
 mod section;
-mod xml;
 
 use doc_model::{EmbeddedFile, Metadata, Part};
 use ole_cfb_read::CompoundFile;

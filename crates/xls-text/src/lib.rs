@@ -45,7 +45,6 @@
 
 mod codepage;
 mod error;
-mod headerfooter;
 mod record;
 mod sst;
 mod strings;

@@ -14,7 +14,7 @@ use crate::codepage::encoding_for_code_page;
 use crate::error::{Error, Warning, WarningKind};
 use crate::record::{Record, Records, f64_at, rk, u16_at, u32_at};
 use crate::strings::{Frags, decode};
-use crate::{Biff, Options, headerfooter, sst};
+use crate::{Biff, Options, sst};
 
 /// Most CONTINUE records gathered after one record (an SST of 1 GB would need 130,000).
 const MAX_CONTINUES: usize = 1 << 18;
@@ -1152,7 +1152,7 @@ impl<'o> Parser<'o> {
             (PartKind::Footer, s.footer.take()),
         ] {
             if let Some(code) = hf {
-                let t = headerfooter::text(&code);
+                let t = cell_format::header_footer_text(&code);
                 if !t.is_empty() {
                     self.parts.push(Part::named(kind, s.name.clone(), t));
                 }

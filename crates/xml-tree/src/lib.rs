@@ -1,7 +1,16 @@
-//! A small element tree over `quick-xml` for the HWPX and HWPML parts:
-//! local names only (the 2011 Hancom and 2024 owpml.org namespaces differ,
-//! the local names do not), the five predefined entities and character
-//! references, no DTD, nesting bounded.
+//! A small element tree over `quick-xml` for the XML parts of office
+//! packages (HWPX, OOXML, OpenDocument): local names only (namespaces and
+//! their prefixes differ between versions of a format, the local names do
+//! not), the five predefined entities and character references, no DTD, no
+//! external entities, nesting and the number of nodes bounded.
+//!
+//! ```
+//! let (root, error) = xml_tree::parse(br#"<w:p xmlns:w="x"><w:t>A&amp;B</w:t></w:p>"#, 64);
+//! assert!(error.is_none());
+//! assert_eq!(root.child("p").unwrap().text(), "A&B");
+//! ```
+
+#![forbid(unsafe_code)]
 
 use quick_xml::Reader;
 use quick_xml::events::Event;
@@ -60,6 +69,17 @@ impl Element {
         }
     }
 
+    /// Every descendant element named `name`, in document order, looking
+    /// inside matches too.
+    pub fn descendants<'a>(&'a self, name: &str, out: &mut Vec<&'a Element>) {
+        for e in self.elements() {
+            if e.name == name {
+                out.push(e);
+            }
+            e.descendants(name, out);
+        }
+    }
+
     /// All text below this element, concatenated.
     pub fn text(&self) -> String {
         let mut s = String::new();
@@ -100,6 +120,14 @@ fn entity(name: &str) -> Option<&'static str> {
 /// `max_depth` is skipped; a syntax error ends the tree where it occurs
 /// and is returned as the second value.
 pub fn parse(data: &[u8], max_depth: u32) -> (Element, Option<String>) {
+    parse_bounded(data, max_depth, usize::MAX)
+}
+
+/// [`parse`] that also stops after `max_nodes` elements and text runs (the
+/// tree read so far is kept and the second value says why it ends): the
+/// memory a hostile part can cost is bounded by the caller, not the file.
+pub fn parse_bounded(data: &[u8], max_depth: u32, max_nodes: usize) -> (Element, Option<String>) {
+    let mut nodes = 0usize;
     let mut reader = Reader::from_reader(data);
     reader.config_mut().trim_text(false);
     reader.config_mut().check_end_names = false;
@@ -119,6 +147,18 @@ pub fn parse(data: &[u8], max_depth: u32) -> (Element, Option<String>) {
                 break;
             }
         };
+        if matches!(
+            event,
+            Event::Start(_) | Event::Empty(_) | Event::Text(_) | Event::CData(_)
+        ) {
+            nodes += 1;
+            if nodes > max_nodes {
+                error = Some(format!(
+                    "more than {max_nodes} XML nodes: the rest is left out"
+                ));
+                break;
+            }
+        }
         match event {
             Event::Start(_) if skipped_depth > 0 || stack.len() > max_depth as usize => {
                 skipped_depth += 1;
@@ -224,5 +264,13 @@ mod tests {
         assert!(deep.child("a").unwrap().child("b").is_some());
         let (cut, _) = parse(b"<a><b>x</b", 10);
         assert_eq!(cut.child("a").unwrap().text(), "x");
+        let (few, err) = parse_bounded(b"<a><b>x</b><c>y</c><d/></a>", 10, 3);
+        assert!(err.unwrap().contains("more than 3"));
+        assert_eq!(few.text(), "x");
+        let mut all = Vec::new();
+        parse(b"<a><t>1</t><b><t>2<t>3</t></t></b></a>", 10)
+            .0
+            .descendants("t", &mut all);
+        assert_eq!(all.len(), 3);
     }
 }

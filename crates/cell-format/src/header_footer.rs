@@ -1,10 +1,11 @@
-//! Page header and footer strings (MS-XLS 2.4.136 Header, 2.2.5 "header
-//! and footer strings"): `&L`, `&C`, `&R` start the three sections; other
+//! Page header and footer strings, the same in BIFF and SpreadsheetML
+//! (MS-XLS 2.4.136 Header, 2.2.5 "header and footer strings"; ECMA-376
+//! 18.3.1.46 `headerFooter`): `&L`, `&C`, `&R` start the three sections; other
 //! `&` codes insert fields or change fonts and are dropped, `&&` is `&`.
 
 /// The visible text of a header or footer: its left, centre and right
 /// sections, without codes, non-empty ones joined by TAB.
-pub(crate) fn text(code: &str) -> String {
+pub fn header_footer_text(code: &str) -> String {
     let mut sections = [String::new(), String::new(), String::new()];
     // Text before any section code belongs to the centre.
     let mut cur = 1usize;
@@ -67,7 +68,7 @@ pub(crate) fn text(code: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::text;
+    use super::header_footer_text as text;
 
     #[test]
     fn codes_are_stripped_and_sections_kept() {

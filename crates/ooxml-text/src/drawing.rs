@@ -1,0 +1,1 @@
+//! DrawingML text (work in progress).

@@ -1,0 +1,96 @@
+//! The crate's error and warning types (house convention, docs/contributing.md).
+
+use std::fmt;
+
+/// Why a document could not be read at all.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// Not a zip package of a known kind, nor flat OpenDocument XML.
+    #[error("not an OOXML or OpenDocument document: {0}")]
+    NotOffice(String),
+    /// The package is encrypted (OpenDocument entries encrypted per
+    /// `manifest.xml`) and no usable password was given.
+    #[error("encrypted {format} document: {detail}")]
+    Encrypted {
+        /// `odt`, `ods`, `odp`, …
+        format: &'static str,
+        /// Whether a password was given (and did not open it), or none was.
+        password_given: bool,
+        /// The scheme, and why it could not be opened.
+        detail: String,
+    },
+    /// A kind of document this crate recognises but does not read
+    /// (`xlsb`, an unknown encryption algorithm).
+    #[error("unsupported: {0}")]
+    Unsupported(String),
+    /// The package is damaged past reading: no readable main part.
+    #[error("corrupt {0}")]
+    Corrupt(String),
+    /// A limit of [`crate::Limits`] was exceeded before anything usable was read.
+    #[error("{what} exceeds the limit of {limit}")]
+    LimitExceeded {
+        /// Which limit.
+        what: &'static str,
+        /// The configured limit.
+        limit: u64,
+    },
+}
+
+/// What kind of defect a [`Warning`] reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum WarningKind {
+    /// A zip entry that could not be inflated, a duplicate or unsafe entry name.
+    Package,
+    /// An XML part that is not well formed (the text before the error is kept).
+    Xml,
+    /// A relationship or reference to a part that is not there.
+    Reference,
+    /// A limit or the deadline stopped reading; the rest was left out.
+    Limit,
+}
+
+impl WarningKind {
+    /// A short lower-case name (`package`, `xml`, `reference`, `limit`).
+    pub fn name(self) -> &'static str {
+        match self {
+            WarningKind::Package => "package",
+            WarningKind::Xml => "xml",
+            WarningKind::Reference => "reference",
+            WarningKind::Limit => "limit",
+        }
+    }
+}
+
+/// A defect that did not stop reading.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    /// What kind of defect.
+    pub kind: WarningKind,
+    /// What was wrong and what was done about it.
+    pub message: String,
+    /// Byte offset in the file, where known.
+    pub offset: Option<u64>,
+}
+
+impl Warning {
+    /// A warning of `kind` without an offset.
+    pub fn new(kind: WarningKind, message: impl Into<String>) -> Warning {
+        Warning {
+            kind,
+            message: message.into(),
+            offset: None,
+        }
+    }
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.kind.name(), self.message)?;
+        if let Some(o) = self.offset {
+            write!(f, " at offset {o}")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,1 @@
+//! Word list numbering (work in progress).
