@@ -26,6 +26,10 @@
 
 use std::fmt;
 
+mod list_number;
+
+pub use list_number::NumberFormat;
+
 /// What a [`Part`] of a document is: which story it holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]

@@ -124,54 +124,7 @@ impl Numbering {
 
 /// A number in a list number format (`nfc`, MS-DOC 2.9.156 `MSONFC`).
 fn format_number(v: i32, nfc: u8) -> String {
-    match nfc {
-        1 => roman(v).to_uppercase(),
-        2 => roman(v),
-        3 => letters(v).to_uppercase(),
-        4 => letters(v),
-        22 => format!("{v:02}"),
-        23 | 255 => String::new(),
-        _ => v.to_string(),
-    }
-}
-
-fn roman(v: i32) -> String {
-    if !(1..4000).contains(&v) {
-        return v.to_string();
-    }
-    let mut v = v;
-    let mut s = String::new();
-    for (n, r) in [
-        (1000, "m"),
-        (900, "cm"),
-        (500, "d"),
-        (400, "cd"),
-        (100, "c"),
-        (90, "xc"),
-        (50, "l"),
-        (40, "xl"),
-        (10, "x"),
-        (9, "ix"),
-        (5, "v"),
-        (4, "iv"),
-        (1, "i"),
-    ] {
-        while v >= n {
-            s.push_str(r);
-            v -= n;
-        }
-    }
-    s
-}
-
-/// a, b, …, z, aa, bb, … (Word's letter numbering repeats the letter).
-fn letters(v: i32) -> String {
-    if v < 1 {
-        return v.to_string();
-    }
-    let v = (v - 1) as usize;
-    let ch = char::from(b'a' + (v % 26) as u8);
-    std::iter::repeat_n(ch, (v / 26 + 1).min(16)).collect()
+    doc_model::NumberFormat::from_nfc(nfc).format(v)
 }
 
 #[cfg(test)]

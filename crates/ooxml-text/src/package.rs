@@ -253,18 +253,6 @@ impl ContentTypes {
         let ext = key.rsplit_once('.')?.1;
         self.defaults.get(ext).map(String::as_str)
     }
-
-    /// The parts whose overridden content type ends with `suffix`.
-    pub fn parts_ending(&self, suffix: &str) -> Vec<&str> {
-        let mut v: Vec<&str> = self
-            .overrides
-            .iter()
-            .filter(|(_, t)| t.ends_with(suffix))
-            .map(|(p, _)| p.as_str())
-            .collect();
-        v.sort_unstable();
-        v
-    }
 }
 
 /// Parses XML bytes under the limits, warnings on damage.
@@ -333,10 +321,10 @@ pub(crate) fn resolve(source: &str, target: &str) -> String {
     let target = percent_decode(target.split('#').next().unwrap_or(""));
     let target = target.replace('\\', "/");
     let mut segs: Vec<&str> = Vec::new();
-    if !target.starts_with('/') {
-        if let Some((dir, _)) = source.rsplit_once('/') {
-            segs.extend(dir.split('/').filter(|s| !s.is_empty()));
-        }
+    if !target.starts_with('/')
+        && let Some((dir, _)) = source.rsplit_once('/')
+    {
+        segs.extend(dir.split('/').filter(|s| !s.is_empty()));
     }
     for s in target.split('/') {
         match s {

@@ -6,12 +6,13 @@
 //! format lives in its own crate, usable alone and re-exported here:
 //! [`ole_cfb_read`] (OLE compound files), [`msdoc_text`] (Word 97–2003 and
 //! 6/95), [`xls_text`] (Excel 97–2003, 5.0/95, 2.x–4.0), [`ppt_text`]
-//! (PowerPoint 97–2003), [`rtf_text`] (RTF), [`hwp_text`] (HWP
+//! (PowerPoint 97–2003), [`rtf_text`] (RTF), [`ooxml_text`] (docx, xlsx,
+//! pptx, odt, ods, odp), [`hwp_text`] (HWP
 //! 5.0, HWPX, HWPML, HWP 3.0), [`office_crypto`] (encrypted Office files),
 //! [`pdf_lex`] and [`pdf_text`] (PDF), [`html_charset`] and [`html_text`]
 //! (HTML and plain text in any encoding). One table lists every format
 //! (name, MIME type, extractor); a cargo feature per format (`pdf`, `doc`,
-//! `xls`, `ppt`, `hwp`, `rtf`, `html`, `archive`, `crypto`; all on by default) leaves out
+//! `xls`, `ppt`, `hwp`, `rtf`, `ooxml`, `html`, `archive`, `crypto`; all on by default) leaves out
 //! the layers a build does not need.
 //!
 //! What it does not do: guess from file names, write documents, or return an
@@ -74,6 +75,8 @@ pub use msdoc_text;
 pub use office_crypto;
 #[cfg(feature = "ole")]
 pub use ole_cfb_read;
+#[cfg(feature = "ooxml")]
+pub use ooxml_text;
 #[cfg(feature = "pdf")]
 pub use pdf_lex;
 #[cfg(feature = "pdf")]

@@ -16,12 +16,18 @@ use textract::{Format, Options};
 
 /// Formats whose layer is done: their expected strings must all be found.
 /// Each format issue adds its folder name here when it lands.
-const DONE: &[&str] = &["doc", "html", "hwp", "pdf", "ppt", "rtf", "xls"];
+const DONE: &[&str] = &["doc", "html", "hwp", "ooxml", "pdf", "ppt", "rtf", "xls"];
 
 /// Expected lines a done format is known to miss (`*`: every line of the
 /// file), each with the reason (also in the layer's docs). They are printed,
 /// not failed; the list only shrinks.
 const KNOWN_MISSING: &[(&str, &str, &str)] = &[
+    (
+        "ooxml/poi/delins.docx",
+        "pendant worn",
+        "the text of a tracked deletion (w:del): Word does not show it once changes are \
+         accepted, and issue 20 (like Tika's default) leaves it out; docs/ooxml-text.md",
+    ),
     (
         "ppt/poi/WithMaster.ppt",
         "Text that I added to the master slide",

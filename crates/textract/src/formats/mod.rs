@@ -70,3 +70,10 @@ pub(crate) mod rtf;
 pub(crate) mod rtf {
     absent!(EXTRACT);
 }
+
+#[cfg(feature = "ooxml")]
+pub(crate) mod ooxml;
+#[cfg(not(feature = "ooxml"))]
+pub(crate) mod ooxml {
+    absent!(EXTRACT);
+}

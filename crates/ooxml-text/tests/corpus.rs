@@ -1,0 +1,72 @@
+//! The corpus (`../shared/corpus/ooxml`: python-docx, python-pptx, POI and
+//! pandoc test files): no panic, every expected string found, no markup
+//! left in any text.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use testkit::corpus::{self, Haystack};
+
+/// Expected strings this crate leaves out on purpose: POI's test expects
+/// the text of a tracked deletion (`w:del`), which Word does not show once
+/// the changes are accepted — issue 20 and Tika (its default
+/// `includeDeletedContent = false`) leave it out too.
+const DELIBERATELY_ABSENT: &[(&str, &str)] = &[("ooxml/poi/delins.docx", "pendant worn")];
+
+#[test]
+fn every_expected_string_is_found() {
+    let Some(dir) = corpus::require_dir("ooxml-text corpus") else {
+        return;
+    };
+    let files = corpus::files(&dir, "ooxml");
+    assert!(files.len() >= 50, "{} ooxml files", files.len());
+    let (mut lines, mut found, mut read, mut problems) = (0, 0, 0, Vec::new());
+    for entry in &files {
+        let bytes = std::fs::read(&entry.path).unwrap();
+        // Encrypted packages are compound files: the facade decrypts them.
+        if bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0]) {
+            continue;
+        }
+        let doc = match ooxml_text::parse(&bytes) {
+            Ok(d) => d,
+            Err(e) => {
+                if !entry.deliberately_broken() {
+                    problems.push(format!("{}: {e}", entry.rel));
+                }
+                continue;
+            }
+        };
+        read += 1;
+        let text = doc.text();
+        let mut all = text.clone();
+        for v in [
+            &doc.metadata.title,
+            &doc.metadata.author,
+            &doc.metadata.subject,
+        ] {
+            if let Some(v) = v {
+                all.push('\n');
+                all.push_str(v);
+            }
+        }
+        if let Some(i) = text.find("<w:").or_else(|| text.find("<a:")) {
+            problems.push(format!("{}: markup in the text at {i}", entry.rel));
+        }
+        if let Some(expected) = entry.expected() {
+            let hay = Haystack::new(&all);
+            for line in &expected {
+                lines += 1;
+                if hay.contains(line) {
+                    found += 1;
+                } else if DELIBERATELY_ABSENT.contains(&(entry.rel.as_str(), line.as_str())) {
+                    lines -= 1;
+                } else {
+                    problems.push(format!("{}: {line:?} not found", entry.rel));
+                }
+            }
+        }
+    }
+    println!(
+        "ooxml corpus: {read}/{} files read, {found}/{lines} expected strings",
+        files.len()
+    );
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
