@@ -41,11 +41,13 @@ fn every_expected_string_is_found() {
             &doc.metadata.title,
             &doc.metadata.author,
             &doc.metadata.subject,
-        ] {
-            if let Some(v) = v {
-                all.push('\n');
-                all.push_str(v);
-            }
+        ]
+        .into_iter()
+        .flatten()
+        {
+            all.push('\n');
+            all.push_str(v);
+        }
         }
         if let Some(i) = text.find("<w:").or_else(|| text.find("<a:")) {
             problems.push(format!("{}: markup in the text at {i}", entry.rel));
