@@ -48,7 +48,6 @@ fn every_expected_string_is_found() {
             all.push('\n');
             all.push_str(v);
         }
-        }
         if let Some(i) = text.find("<w:").or_else(|| text.find("<a:")) {
             problems.push(format!("{}: markup in the text at {i}", entry.rel));
         }
