@@ -3,7 +3,7 @@
 //! (§17.11), comments (§17.13.4), text boxes (`w:txbxContent`, §17.17.1)
 //! and `w:altChunk` imports (§17.17.2.1).
 
-use doc_model::{EmbeddedFile, EmbeddedKind, Part, PartKind};
+use doc_model::{EmbeddedKind, Part, PartKind};
 use xml_tree::Element;
 
 use crate::drawing::choose;
@@ -428,13 +428,7 @@ pub(crate) fn read(pkg: &mut Package<'_>, main: &str, out: &mut Out) -> Result<(
                 );
                 continue;
             };
-            if let Some(data) = pkg.read(&target) {
-                let name = target.rsplit('/').next().unwrap_or(&target).to_string();
-                out.embed(
-                    EmbeddedFile::new(format!("/{target}"), EmbeddedKind::OleObject, data)
-                        .with_name(name),
-                );
-            }
+            out.embed_part(pkg, &target, EmbeddedKind::OleObject);
         }
     }
     Ok(())

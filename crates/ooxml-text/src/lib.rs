@@ -400,11 +400,26 @@ impl Out {
             } else {
                 continue;
             };
-            if let Some(data) = pkg.read(&name) {
-                let file_name = name.rsplit('/').next().unwrap_or(&name).to_string();
-                self.embed(EmbeddedFile::new(format!("/{name}"), kind, data).with_name(file_name));
-            }
+            self.embed_part(pkg, &name, kind);
         }
+    }
+
+    /// Adds part `name` as an embedded file of `kind`, with its content
+    /// type as the media type and its own spelling as the path.
+    pub fn embed_part(&mut self, pkg: &mut Package<'_>, name: &str, kind: EmbeddedKind) {
+        let name = pkg.canonical(name).unwrap_or(name).to_string();
+        let Some(data) = pkg.read(&name) else {
+            return;
+        };
+        let file_name = name.rsplit('/').next().unwrap_or(&name).to_string();
+        let mut file = EmbeddedFile::new(format!("/{name}"), kind, data).with_name(file_name);
+        if let Some(t) = pkg
+            .content_type(&name)
+            .filter(|t| t != "application/octet-stream")
+        {
+            file = file.with_media_type(t);
+        }
+        self.embed(file);
     }
 
     fn finish(self, kind: Kind) -> OfficeDocument {

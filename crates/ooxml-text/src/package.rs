@@ -32,6 +32,7 @@ pub(crate) struct Package<'a> {
     names: Vec<String>,
     read_total: u64,
     limits: Limits,
+    types: Option<ContentTypes>,
     pub warnings: Vec<Warning>,
 }
 
@@ -87,6 +88,7 @@ impl<'a> Package<'a> {
             names,
             read_total: 0,
             limits: limits.clone(),
+            types: None,
             warnings,
         })
     }
@@ -94,6 +96,23 @@ impl<'a> Package<'a> {
     /// Every part name, in zip order.
     pub fn names(&self) -> &[String] {
         &self.names
+    }
+
+    /// The part's name as the zip spells it (a relationship may differ in case).
+    pub fn canonical(&self, name: &str) -> Option<&str> {
+        let idx = *self.index.get(&normalise(name).to_lowercase())?;
+        self.zip
+            .name_for_index(idx)
+            .map(|n| n.trim_start_matches('/'))
+    }
+
+    /// The content type of a part (from `[Content_Types].xml`, read once).
+    pub fn content_type(&mut self, name: &str) -> Option<String> {
+        if self.types.is_none() {
+            let t = self.content_types();
+            self.types = Some(t);
+        }
+        self.types.as_ref()?.of(name).map(str::to_string)
     }
 
     /// Whether a part of this name exists (case-insensitive).

@@ -1,0 +1,199 @@
+//! `fixtures/ooxml` (written by `cargo xtask fixtures ooxml`): every
+//! `NAME.golden.txt` equals the text, metadata and embedded files equal
+//! their sidecars, hostile packages give text and warnings or a typed error.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use ooxml_text::{Error, Kind, OfficeDocument, WarningKind};
+
+fn sha256_hex(data: &[u8]) -> String {
+    use sha2::Digest as _;
+    sha2::Sha256::digest(data)
+        .iter()
+        .fold(String::new(), |mut s, b| {
+            let _ = write!(s, "{b:02x}");
+            s
+        })
+}
+
+fn dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/ooxml")
+}
+
+fn read(name: &str) -> Vec<u8> {
+    std::fs::read(dir().join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn doc(name: &str) -> OfficeDocument {
+    ooxml_text::parse(&read(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+#[test]
+fn every_golden_matches() {
+    let mut checked = 0;
+    for entry in std::fs::read_dir(dir()).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        let Some(file) = name.strip_suffix(".golden.txt") else {
+            continue;
+        };
+        let want = String::from_utf8(read(&name)).unwrap();
+        assert_eq!(doc(file).text(), want, "{file}");
+        checked += 1;
+    }
+    assert!(checked >= 7, "{checked} goldens");
+}
+
+#[test]
+fn kinds_and_parts() {
+    assert_eq!(doc("body.docx").kind, Kind::Docx);
+    assert_eq!(doc("strict.docx").kind, Kind::Docx);
+    assert_eq!(doc("cells.xlsx").kind, Kind::Xlsx);
+    let deck = doc("deck.pptx");
+    assert_eq!(deck.kind, Kind::Pptx);
+    let kinds: Vec<String> = deck
+        .parts
+        .iter()
+        .map(|p| format!("{}:{}", p.kind, p.name.as_deref().unwrap_or("")))
+        .collect();
+    assert_eq!(
+        kinds,
+        ["slide:1", "notes:1", "comment:1", "slide:2", "slide:3"]
+    );
+    assert_eq!(deck.parts[2].attribute("author"), Some("Carol"));
+    assert_eq!(deck.parts[3].attribute("hidden"), Some("true"));
+
+    let cells = doc("cells.xlsx");
+    let kinds: Vec<String> = cells
+        .parts
+        .iter()
+        .map(|p| format!("{}:{}", p.kind, p.name.as_deref().unwrap_or("")))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "sheet:Cells",
+            "header:Cells",
+            "footer:Cells",
+            "comment:Cells!B2",
+            "comment:Cells!A2",
+            "text_box:Cells",
+            "text_box:Cells",
+            "sheet:Hidden"
+        ]
+    );
+    assert_eq!(cells.parts[4].attribute("author"), Some("Ann"));
+    assert_eq!(cells.parts[7].attribute("hidden"), Some("true"));
+
+    let stories = doc("stories.docx");
+    let kinds: Vec<String> = stories
+        .parts
+        .iter()
+        .map(|p| format!("{}:{}", p.kind, p.name.as_deref().unwrap_or("")))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "body:",
+            "footnote:1",
+            "endnote:1",
+            "header:default",
+            "header:first",
+            "header:even",
+            "footer:default",
+            "footer:first",
+            "comment:0"
+        ]
+    );
+    assert_eq!(stories.parts[8].attribute("author"), Some("Reviewer One"));
+    let body = doc("body.docx");
+    assert_eq!(body.parts.last().unwrap().kind.to_string(), "text_box");
+}
+
+#[test]
+fn core_and_app_properties() {
+    let m = doc("stories.docx").metadata;
+    let mut got = String::new();
+    for (k, v) in [
+        ("title", &m.title),
+        ("subject", &m.subject),
+        ("author", &m.author),
+        ("last_author", &m.last_author),
+        ("keywords", &m.keywords),
+        ("company", &m.company),
+        ("created", &m.created),
+        ("modified", &m.modified),
+        ("producer", &m.producer),
+        ("page_count", &m.page_count.map(|n| n.to_string())),
+        ("language", &m.language),
+    ] {
+        if let Some(v) = v {
+            writeln!(got, "{k}\t{v}").unwrap();
+        }
+    }
+    assert_eq!(
+        got,
+        String::from_utf8(read("stories.docx.metadata.txt")).unwrap()
+    );
+}
+
+#[test]
+fn pictures_and_chunks_are_embedded_files() {
+    let d = doc("strict.docx");
+    let mut got = String::new();
+    for e in &d.embedded {
+        writeln!(
+            got,
+            "{}\t{}\t{}\t{}\t{}",
+            e.path,
+            e.kind,
+            e.media_type.as_deref().unwrap_or("-"),
+            e.data.len(),
+            sha256_hex(&e.data)
+        )
+        .unwrap();
+    }
+    assert_eq!(
+        got,
+        String::from_utf8(read("strict.docx.embedded.txt")).unwrap()
+    );
+    let mut options = ooxml_text::Options::default();
+    options.images = false;
+    options.embedded = false;
+    let bare = ooxml_text::parse_with(&read("strict.docx"), &options).unwrap();
+    assert!(bare.embedded.is_empty());
+}
+
+#[test]
+fn hostile_packages() {
+    let d = doc("hostile-names.docx");
+    let messages: Vec<String> = d.warnings.iter().map(ToString::to_string).collect();
+    assert!(
+        d.warnings
+            .iter()
+            .any(|w| w.kind == WarningKind::Package && w.message.contains("duplicate")),
+        "{messages:?}"
+    );
+    assert!(
+        d.warnings
+            .iter()
+            .any(|w| w.message.contains("relative path")),
+        "{messages:?}"
+    );
+    assert!(
+        d.warnings
+            .iter()
+            .any(|w| w.kind == WarningKind::Reference && w.message.contains("header9.xml")),
+        "{messages:?}"
+    );
+    match ooxml_text::parse(&read("hostile-no-main.docx")) {
+        Err(Error::Corrupt(m)) => assert!(m.contains("main"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(
+        ooxml_text::parse(b"PK\x03\x04 not a zip"),
+        Err(Error::NotOffice(_))
+    ));
+}
