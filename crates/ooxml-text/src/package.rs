@@ -23,10 +23,21 @@ pub(crate) struct Rel {
     pub target: String,
 }
 
+/// Where the parts come from.
+enum Source<'a> {
+    /// A zip whose central directory reads.
+    Zip(zip::ZipArchive<Cursor<&'a [u8]>>),
+    /// The entries recovered from the local file headers of a zip whose
+    /// central directory is lost (a download cut short), inflated once.
+    Salvaged(Vec<Vec<u8>>),
+}
+
 /// An open package.
 pub(crate) struct Package<'a> {
-    zip: zip::ZipArchive<Cursor<&'a [u8]>>,
-    /// Lower-cased name → zip index.
+    source: Source<'a>,
+    /// The entry names as the zip spells them, by index.
+    raw: Vec<String>,
+    /// Lower-cased name → entry index.
     index: HashMap<String, usize>,
     /// Normalised names in zip order, each once.
     names: Vec<String>,
@@ -45,21 +56,39 @@ impl<'a> Package<'a> {
     /// Opens the zip and indexes its entries (count limited, unsafe and
     /// duplicate names dropped with a warning).
     pub fn open(data: &'a [u8], limits: &Limits) -> Result<Package<'a>, Error> {
-        let zip = zip::ZipArchive::new(Cursor::new(data))
-            .map_err(|e| Error::NotOffice(format!("zip unreadable: {e}")))?;
-        if zip.len() > limits.max_entries {
-            return Err(Error::LimitExceeded {
-                what: "zip entries",
-                limit: limits.max_entries as u64,
-            });
-        }
         let mut warnings = Vec::new();
+        let (source, raw) = match zip::ZipArchive::new(Cursor::new(data)) {
+            Ok(zip) => {
+                if zip.len() > limits.max_entries {
+                    return Err(Error::LimitExceeded {
+                        what: "zip entries",
+                        limit: limits.max_entries as u64,
+                    });
+                }
+                let raw = (0..zip.len())
+                    .map(|i| zip.name_for_index(i).unwrap_or("").to_string())
+                    .collect();
+                (Source::Zip(zip), raw)
+            }
+            Err(e) => {
+                let (raw, data, why) = salvage(data, limits);
+                if raw.is_empty() {
+                    return Err(Error::NotOffice(format!("zip unreadable: {e}")));
+                }
+                warnings.push(Warning::new(
+                    WarningKind::Package,
+                    format!(
+                        "zip directory unreadable ({e}): {} entries recovered from their local headers{}",
+                        raw.len(),
+                        why.map_or(String::new(), |w| format!(", then {w}"))
+                    ),
+                ));
+                (Source::Salvaged(data), raw)
+            }
+        };
         let mut index = HashMap::new();
         let mut names = Vec::new();
-        for idx in 0..zip.len() {
-            let Some(raw) = zip.name_for_index(idx) else {
-                continue;
-            };
+        for (idx, raw) in raw.iter().enumerate() {
             let name = normalise(raw);
             if name.is_empty() || name.ends_with('/') {
                 continue;
@@ -83,7 +112,8 @@ impl<'a> Package<'a> {
             names.push(name);
         }
         Ok(Package {
-            zip,
+            source,
+            raw,
             index,
             names,
             read_total: 0,
@@ -101,9 +131,7 @@ impl<'a> Package<'a> {
     /// The part's name as the zip spells it (a relationship may differ in case).
     pub fn canonical(&self, name: &str) -> Option<&str> {
         let idx = *self.index.get(&normalise(name).to_lowercase())?;
-        self.zip
-            .name_for_index(idx)
-            .map(|n| n.trim_start_matches('/'))
+        self.raw.get(idx).map(|n| n.trim_start_matches('/'))
     }
 
     /// The content type of a part (from `[Content_Types].xml`, read once).
@@ -128,7 +156,11 @@ impl<'a> Package<'a> {
             self.warn_limit("the deadline passed; later parts are left out".into());
             return None;
         }
-        let mut f = match self.zip.by_index(idx) {
+        let zip = match &mut self.source {
+            Source::Zip(zip) => zip,
+            Source::Salvaged(data) => return data.get(idx).cloned(),
+        };
+        let mut f = match zip.by_index(idx) {
             Ok(f) => f,
             Err(e) => {
                 self.warnings.push(Warning::new(
@@ -252,6 +284,48 @@ impl<'a> Package<'a> {
             }
         }
         ct
+    }
+}
+
+/// The entries of a zip without its central directory, from the local
+/// file headers in order, each inflated under the limits (an entry cut
+/// short keeps what inflated); the reason reading stopped early, if any.
+fn salvage(data: &[u8], limits: &Limits) -> (Vec<String>, Vec<Vec<u8>>, Option<String>) {
+    let mut cur = Cursor::new(data);
+    let (mut names, mut out) = (Vec::new(), Vec::new());
+    let mut total = 0u64;
+    loop {
+        if names.len() >= limits.max_entries {
+            return (
+                names,
+                out,
+                Some(format!("the limit of {} entries", limits.max_entries)),
+            );
+        }
+        let mut f = match zip::read::read_zipfile_from_stream(&mut cur) {
+            Ok(Some(f)) => f,
+            Ok(None) => return (names, out, None),
+            Err(e) => return (names, out, Some(format!("an unreadable header ({e})"))),
+        };
+        let by_ratio = f
+            .compressed_size()
+            .saturating_mul(limits.max_ratio)
+            .max(limits.ratio_floor);
+        let cap = limits
+            .max_part_bytes
+            .min(limits.max_total_bytes.saturating_sub(total))
+            .min(by_ratio);
+        let mut buf = Vec::new();
+        let res = (&mut f).take(cap).read_to_end(&mut buf);
+        total = total.saturating_add(buf.len() as u64);
+        names.push(f.name().to_string());
+        out.push(buf);
+        if let Err(e) = res {
+            return (names, out, Some(format!("a damaged entry ({e})")));
+        }
+        if total >= limits.max_total_bytes {
+            return (names, out, Some("the total size limit".into()));
+        }
     }
 }
 

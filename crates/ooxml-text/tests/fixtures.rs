@@ -197,3 +197,82 @@ fn hostile_packages() {
         Err(Error::NotOffice(_))
     ));
 }
+
+#[test]
+fn a_zip_cut_short_gives_the_parts_before_the_cut() {
+    let bytes = read("body.docx");
+    // The central directory and the last parts are gone.
+    let cut = &bytes[..bytes.len() * 3 / 4];
+    let d = ooxml_text::parse(cut).unwrap();
+    assert!(d.text().starts_with("Runs:\tafter tab\n"), "{}", d.text());
+    assert!(
+        d.warnings
+            .iter()
+            .any(|w| w.message.contains("recovered from their local headers")),
+        "{:?}",
+        d.warnings
+    );
+}
+
+#[test]
+fn limits_bound_what_a_package_costs() {
+    // A part that inflates a thousandfold: cut at the ratio limit.
+    let body = "<w:p><w:r><w:t>x</w:t></w:r></w:p>".repeat(200_000);
+    let document = format!(
+        "<w:document xmlns:w=\"http://schemas.openxmlformats.org/wordprocessingml/2006/main\"><w:body>{body}</w:body></w:document>"
+    );
+    let bomb = testkit::archive::zip(&[("word/document.xml", document.as_bytes())]);
+    let mut options = ooxml_text::Options::default();
+    options.limits.max_ratio = 20;
+    options.limits.ratio_floor = 64 << 10;
+    let d = ooxml_text::parse_with(&bomb, &options).unwrap();
+    assert!(d.text().len() < 64 << 10, "{}", d.text().len());
+    assert!(
+        d.warnings
+            .iter()
+            .any(|w| w.kind == WarningKind::Limit && w.message.contains("times")),
+        "{:?}",
+        d.warnings
+    );
+    // The node budget of the XML reader.
+    let mut options = ooxml_text::Options::default();
+    options.limits.max_xml_nodes = 1000;
+    let d = ooxml_text::parse_with(&bomb, &options).unwrap();
+    assert!(d.text().lines().count() < 1000);
+    assert!(
+        d.warnings.iter().any(|w| w.kind == WarningKind::Xml),
+        "{:?}",
+        d.warnings
+    );
+    // The output limit.
+    let mut options = ooxml_text::Options::default();
+    options.limits.max_output_bytes = 1000;
+    let d = ooxml_text::parse_with(&bomb, &options).unwrap();
+    assert!(d.text().len() <= 1001, "{}", d.text().len());
+    assert!(
+        d.warnings.iter().any(|w| w.kind == WarningKind::Limit),
+        "{:?}",
+        d.warnings
+    );
+    // Too many entries.
+    let names: Vec<String> = (0..50).map(|i| format!("f{i}.xml")).collect();
+    let list: Vec<(&str, &[u8])> = names.iter().map(|n| (n.as_str(), &b"<x/>"[..])).collect();
+    let mut options = ooxml_text::Options::default();
+    options.limits.max_entries = 10;
+    assert!(matches!(
+        ooxml_text::parse_with(&testkit::archive::zip(&list), &options),
+        Err(Error::LimitExceeded {
+            what: "zip entries",
+            ..
+        })
+    ));
+}
+
+#[test]
+fn entity_expansion_is_never_done() {
+    // Billion laughs: the DTD is not read, the entity stays unexpanded text.
+    let document = "<?xml version=\"1.0\"?><!DOCTYPE d [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\"><!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;\">]><w:document xmlns:w=\"w\"><w:body><w:p><w:r><w:t>&c;</w:t></w:r></w:p></w:body></w:document>";
+    let zip = testkit::archive::zip(&[("word/document.xml", document.as_bytes())]);
+    let d = ooxml_text::parse(&zip).unwrap();
+    assert!(d.text().len() < 16, "{:?}", d.text());
+}
