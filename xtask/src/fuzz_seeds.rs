@@ -26,6 +26,8 @@ const TARGETS: &[(&str, &[&str])] = &[
     ("html_text_extract", &["txt", "html", "htm"]),
     ("hwp_text_records", &["hwp"]),
     ("hwp_text_hwpx", &["hwpx", "hml"]),
+    ("ooxml_text_package", &["docx", "xlsx", "pptx", "odt", "ods", "odp", "fodt", "fods", "fodp"]),
+    ("ooxml_text_parts", &[]),
     ("textract_extract", &["*"]),
 ];
 
@@ -103,9 +105,49 @@ pub fn run(_args: &[String]) -> Result<(), String> {
         if *target == "textract_extract" {
             n += archive_seeds(&corpus.join(target))?;
         }
+        if *target == "ooxml_text_parts" {
+            n += part_seeds(&corpus.join(target))?;
+        }
         println!("fuzz/corpus/{target}: {n} seeds");
     }
     Ok(())
+}
+
+/// The parts of the packages `ooxml_text_parts` uses as templates, each
+/// prefixed by the template's and the part's index (the target's input
+/// format); returns how many were written.
+fn part_seeds(dir: &Path) -> Result<usize, String> {
+    use std::io::Read as _;
+    let root = workspace_root().join("fixtures");
+    let mut templates: Vec<PathBuf> = ["body.docx", "stories.docx", "cells.xlsx", "deck.pptx"]
+        .iter()
+        .map(|n| root.join("ooxml").join(n))
+        .collect();
+    if let Ok(list) = std::fs::read_dir(root.join("odf")) {
+        let mut odf: Vec<PathBuf> = list
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| matches!(extension(p).as_str(), "odt" | "ods" | "odp"))
+            .collect();
+        odf.sort();
+        templates.extend(odf);
+    }
+    let mut n = 0;
+    for (t, path) in templates.iter().enumerate() {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut z = zip::ZipArchive::new(std::io::Cursor::new(bytes))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        for p in 0..z.len() {
+            let mut f = z.by_index(p).map_err(|e| e.to_string())?;
+            let mut seed = vec![t as u8, p as u8];
+            f.read_to_end(&mut seed).map_err(|e| e.to_string())?;
+            if f.name().ends_with(".xml") || f.name().ends_with(".rels") {
+                write(&dir.join(format!("t{t}-p{p}.xml")), &seed)?;
+                n += 1;
+            }
+        }
+    }
+    Ok(n)
 }
 
 /// Containers for the facade's embedded-document code (no archive is a

@@ -589,6 +589,71 @@ pub fn peers(format: &str, scratch: &Path, wanted: &dyn Fn(&str) -> bool) -> Vec
                 }),
             ),
         ],
+        "ooxml" => vec![
+            (
+                "docx2txt".into(),
+                py_script("docx2txt", "docx2txt")
+                    .map(|p| peer("docx2txt", p, &[], &[], false, StdoutText, Text)),
+            ),
+            (
+                "calamine".into(),
+                py_module("python_calamine", "python-calamine").map(|p| {
+                    peer(
+                        "calamine",
+                        p,
+                        &["-X", "utf8", "-c", CALAMINE_SCRIPT],
+                        &[],
+                        true,
+                        StdoutText,
+                        Text,
+                    )
+                }),
+            ),
+            (
+                "LibreOffice".into(),
+                need("soffice", "apt install libreoffice-writer-nogui").map(|p| {
+                    peer(
+                        "LibreOffice",
+                        p,
+                        &["--headless", "--cat"],
+                        &[],
+                        false,
+                        StdoutText,
+                        Text,
+                    )
+                }),
+            ),
+        ],
+        "odf" => vec![
+            (
+                "calamine".into(),
+                py_module("python_calamine", "python-calamine").map(|p| {
+                    peer(
+                        "calamine",
+                        p,
+                        &["-X", "utf8", "-c", CALAMINE_SCRIPT],
+                        &[],
+                        true,
+                        StdoutText,
+                        Text,
+                    )
+                }),
+            ),
+            (
+                "LibreOffice".into(),
+                need("soffice", "apt install libreoffice-writer-nogui").map(|p| {
+                    peer(
+                        "LibreOffice",
+                        p,
+                        &["--headless", "--cat"],
+                        &[],
+                        false,
+                        StdoutText,
+                        Text,
+                    )
+                }),
+            ),
+        ],
         "hwp" => vec![(
             "hwp5txt".into(),
             py_script("hwp5txt", "pyhwp six")
