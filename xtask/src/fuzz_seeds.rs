@@ -26,7 +26,12 @@ const TARGETS: &[(&str, &[&str])] = &[
     ("html_text_extract", &["txt", "html", "htm"]),
     ("hwp_text_records", &["hwp"]),
     ("hwp_text_hwpx", &["hwpx", "hml"]),
-    ("ooxml_text_package", &["docx", "xlsx", "pptx", "odt", "ods", "odp", "fodt", "fods", "fodp"]),
+    (
+        "ooxml_text_package",
+        &[
+            "docx", "xlsx", "pptx", "odt", "ods", "odp", "fodt", "fods", "fodp",
+        ],
+    ),
     ("ooxml_text_parts", &[]),
     ("textract_extract", &["*"]),
 ];

@@ -12,19 +12,34 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 /// 2,000 rows × 10 cells: shared strings, numbers in three formats.
 fn workbook() -> Vec<u8> {
-    let mut sst = String::from("<sst xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\">");
+    let mut sst =
+        String::from("<sst xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\">");
     for i in 0..2000 {
         sst.push_str(&format!("<si><t>customer name {i}</t></si>"));
     }
     sst.push_str("</sst>");
-    let mut sheet = String::from("<worksheet xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\"><sheetData>");
+    let mut sheet = String::from(
+        "<worksheet xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\"><sheetData>",
+    );
     for r in 1..=2000u32 {
-        sheet.push_str(&format!("<row r=\"{r}\"><c r=\"A{r}\" t=\"s\"><v>{}</v></c>", r - 1));
-        sheet.push_str(&format!("<c r=\"B{r}\" s=\"1\"><v>{}</v></c>", f64::from(r) * 1234.5678));
+        sheet.push_str(&format!(
+            "<row r=\"{r}\"><c r=\"A{r}\" t=\"s\"><v>{}</v></c>",
+            r - 1
+        ));
+        sheet.push_str(&format!(
+            "<c r=\"B{r}\" s=\"1\"><v>{}</v></c>",
+            f64::from(r) * 1234.5678
+        ));
         sheet.push_str(&format!("<c r=\"C{r}\" s=\"2\"><v>{}</v></c>", 40000 + r));
-        sheet.push_str(&format!("<c r=\"D{r}\" s=\"3\"><v>{}</v></c>", f64::from(r) / 2000.0));
+        sheet.push_str(&format!(
+            "<c r=\"D{r}\" s=\"3\"><v>{}</v></c>",
+            f64::from(r) / 2000.0
+        ));
         for (k, col) in ["E", "F", "G", "H", "I", "J"].iter().enumerate() {
-            sheet.push_str(&format!("<c r=\"{col}{r}\"><v>{}</v></c>", r as usize * 7 + k));
+            sheet.push_str(&format!(
+                "<c r=\"{col}{r}\"><v>{}</v></c>",
+                r as usize * 7 + k
+            ));
         }
         sheet.push_str("</row>");
     }
@@ -53,7 +68,9 @@ fn document() -> Vec<u8> {
             "<w:p><w:r><w:t xml:space=\"preserve\">Paragraph {i} of the report, </w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t>bold words</w:t></w:r><w:r><w:t xml:space=\"preserve\"> and the rest of the sentence.</w:t></w:r></w:p>"
         ));
     }
-    let doc = format!("<w:document xmlns:w=\"http://schemas.openxmlformats.org/wordprocessingml/2006/main\"><w:body>{body}</w:body></w:document>");
+    let doc = format!(
+        "<w:document xmlns:w=\"http://schemas.openxmlformats.org/wordprocessingml/2006/main\"><w:body>{body}</w:body></w:document>"
+    );
     testkit::archive::zip(&[("word/document.xml", doc.as_bytes())])
 }
 
@@ -87,7 +104,9 @@ fn bench(c: &mut Criterion) {
         g.bench_function("ooxml-text", |b| {
             b.iter(|| black_box(ooxml_text::parse(black_box(data)).unwrap().parts.len()))
         });
-        g.bench_function("calamine", |b| b.iter(|| black_box(calamine_all(black_box(data)))));
+        g.bench_function("calamine", |b| {
+            b.iter(|| black_box(calamine_all(black_box(data))))
+        });
         g.finish();
     }
     let mut docs = vec![("generated 10k paragraphs".to_string(), document())];

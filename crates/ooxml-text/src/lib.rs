@@ -412,6 +412,27 @@ impl Out {
             return;
         };
         let file_name = name.rsplit('/').next().unwrap_or(&name).to_string();
+        // An OLE object (`oleObject1.bin`) is a compound file: unwrapped
+        // by ole-cfb-read into the file it carries (a packaged file, a
+        // Word or Excel document, a PDF).
+        if kind == EmbeddedKind::OleObject && data.starts_with(&ole_cfb_read::SIGNATURE) {
+            let unwrapped =
+                ole_cfb_read::CompoundFile::open(&data).and_then(|cf| cf.embedded_object(""));
+            match unwrapped {
+                Ok(mut object) => {
+                    for w in std::mem::take(&mut object.warnings) {
+                        self.warn(WarningKind::Reference, format!("/{name}: {w}"));
+                    }
+                    let file = object.into_embedded_file(&format!("/{name}"));
+                    self.embed(file);
+                    return;
+                }
+                Err(e) => self.warn(
+                    WarningKind::Reference,
+                    format!("/{name}: OLE object not unwrapped ({e}); kept as it is"),
+                ),
+            }
+        }
         let mut file = EmbeddedFile::new(format!("/{name}"), kind, data).with_name(file_name);
         if let Some(t) = pkg
             .content_type(&name)
