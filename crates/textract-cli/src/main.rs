@@ -505,7 +505,11 @@ impl Tally {
             ("not read", &self.unsupported),
             ("failed", &self.failed),
         ] {
-            lines.push(format!("stats: {what} {}: {}", count(m), list(m)));
+            let mut line = format!("stats: {what} {}", count(m));
+            if !m.is_empty() {
+                line.push_str(&format!(": {}", list(m)));
+            }
+            lines.push(line);
         }
         lines
     }
