@@ -16,7 +16,7 @@ use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::Mutex;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::inputs::Input;
 use crate::run::{InOrder, window};
@@ -192,7 +192,7 @@ impl Worker {
         };
         if sent.is_err() {
             // It died before reading the request: wait for how.
-            return Err(self.reap_dead());
+            return Err(self.reap(None));
         }
         let response = match limit {
             Some(limit) => self.responses.recv_timeout(limit),
@@ -203,7 +203,8 @@ impl Worker {
         };
         match response {
             Ok(Ok(frame)) => Ok(frame),
-            Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => Err(self.reap_dead()),
+            Ok(Err(e)) if e.kind() != io::ErrorKind::UnexpectedEof => Err(self.reap(Some(e))),
+            Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => Err(self.reap(None)),
             Err(RecvTimeoutError::Timeout) => {
                 self.kill();
                 Err(Lost::Timeout(limit.unwrap_or_default()))
@@ -211,13 +212,28 @@ impl Worker {
         }
     }
 
-    /// The output closed: the process has ended or is ending; reap it.
-    fn reap_dead(&mut self) -> Lost {
+    /// No answer came (its output closed, or was `unreadable`): a process
+    /// that ended is reaped and its exit told; one still running a second
+    /// later is killed.
+    fn reap(&mut self, unreadable: Option<io::Error>) -> Lost {
         self.stdin = None;
-        match self.child.wait() {
-            Ok(status) => Lost::Died(describe_exit(status)),
-            Err(e) => Lost::Died(format!("cannot wait for it: {e}")),
+        let deadline = Instant::now() + Duration::from_secs(1);
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) if unreadable.is_none() => {
+                    return Lost::Died(describe_exit(status));
+                }
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                _ => break,
+            }
         }
+        self.kill();
+        Lost::Died(match unreadable {
+            Some(e) => format!("its answer was unreadable ({e})"),
+            None => "it closed its output".into(),
+        })
     }
 
     fn kill(&mut self) {
@@ -238,8 +254,8 @@ impl Drop for Worker {
         match self.child.try_wait() {
             Ok(Some(_)) => {}
             _ => {
-                let deadline = std::time::Instant::now() + Duration::from_millis(200);
-                while std::time::Instant::now() < deadline {
+                let deadline = Instant::now() + Duration::from_millis(200);
+                while Instant::now() < deadline {
                     if let Ok(Some(_)) = self.child.try_wait() {
                         break;
                     }
@@ -392,6 +408,15 @@ mod tests {
         let mut exits = Worker::spawn(Command::new("sh").args(["-c", "exit 7"])).unwrap();
         let lost = exits.call(b"x", limit).unwrap_err();
         assert_eq!(lost.to_string(), "worker died: exit status 7");
+        // One that answers out of step, and stays: killed, and said so.
+        let garbage = r"printf '\377\377\377\377\377\377\377\377'; sleep 30";
+        let mut garbled = Worker::spawn(Command::new("sh").args(["-c", garbage])).unwrap();
+        let lost = garbled.call(b"x", limit).unwrap_err();
+        assert!(
+            lost.to_string()
+                .starts_with("worker died: its answer was unreadable (frame of"),
+            "{lost}"
+        );
     }
 
     #[test]

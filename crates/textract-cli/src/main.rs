@@ -608,7 +608,13 @@ fn main() -> ExitCode {
         let mut todo_targets = Vec::new();
         for (input, name) in inputs.into_iter().zip(collected.names) {
             let target = out.target(&name);
-            match target.state() {
+            // A directory without -r, or one that cannot be walked, is
+            // reported every run and gets no file.
+            let state = match input {
+                Input::Failed { .. } => State::Todo,
+                _ => target.state(),
+            };
+            match state {
                 State::Done if !cli.overwrite => tally.skipped_done += 1,
                 State::Failed if !(cli.overwrite || cli.retry_failed) => tally.skipped_failed += 1,
                 _ => {
@@ -652,7 +658,11 @@ fn main() -> ExitCode {
                 if let Some(bar) = &stderr.bar {
                     bar.inc(1);
                 }
-                let written = match targets.as_ref().and_then(|t| t.get(index)) {
+                let target = targets
+                    .as_ref()
+                    .and_then(|t| t.get(index))
+                    .filter(|_| !matches!(input, Input::Failed { .. }));
+                let written = match target {
                     Some(target) => target
                         .write(rendered.class != Class::Extracted, &bytes)
                         .map_err(|e| {
@@ -663,6 +673,7 @@ fn main() -> ExitCode {
                             };
                             format!("cannot write {}: {e}", path.display())
                         }),
+                    None if ctx.to_files => Ok(()),
                     // A closed pipe (`textract … | head`) ends the run quietly.
                     None => out.write_all(&bytes).map_err(|_| String::new()),
                 };

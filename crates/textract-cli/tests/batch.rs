@@ -395,5 +395,11 @@ fn overwrite_redoes_everything_and_retry_failed_the_failures() {
     );
     assert_eq!(batch(&["--retry-failed"]), 0);
     assert_eq!(batch(&["--overwrite"]), 2);
+    // A directory without -r is reported, and leaves no file to skip it
+    // by next time.
+    let o = run(&["-o", s(&out), s(&input)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("is a directory (use -r"), "{o:?}");
+    assert_eq!(files(&out).len(), 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
