@@ -57,6 +57,15 @@ pub fn workspace_root() -> PathBuf {
         .unwrap_or_else(|_| Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
 }
 
+/// A fresh, empty folder under the system's temporary folder, named for
+/// the test (`name`) and this process, so parallel tests and runs do not meet.
+pub fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("textract-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::create_dir_all(&dir);
+    dir
+}
+
 /// `fixtures/<rel>` under the workspace root.
 pub fn fixture(rel: &str) -> PathBuf {
     workspace_root().join("fixtures").join(rel)

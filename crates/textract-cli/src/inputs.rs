@@ -3,6 +3,7 @@
 //! way ripgrep walks them — sorted, hidden files and VCS folders skipped
 //! unless `--hidden`, `-g` globs, a size cap.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use ignore::WalkBuilder;
@@ -54,37 +55,106 @@ impl Input {
 pub struct Collected {
     /// Inputs in output order.
     pub inputs: Vec<Input>,
+    /// One per input, its name under `--output-dir`: a file found in a
+    /// walked directory by its path relative to that directory
+    /// (`a/b.pdf`); a file given on the command line by its file name; a
+    /// path from `--files-from` as listed (made relative there); standard
+    /// input as `stdin`.
+    pub names: Vec<PathBuf>,
     /// Files left out by `--max-filesize`.
     pub too_large: usize,
 }
 
-/// Expands `paths` in order: files as given, `-` as standard input,
-/// directories (with `recursive`) walked in sorted order. A directory
-/// without `recursive`, or one that cannot be walked, is an
-/// [`Input::Failed`] in its place. Bad globs are an error.
+/// How an input path was given, which decides its [`Collected::names`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Given {
+    /// On the command line.
+    Argument,
+    /// In a `--files-from` list.
+    Listed,
+}
+
+impl Collected {
+    fn push(&mut self, input: Input, name: PathBuf) {
+        self.inputs.push(input);
+        self.names.push(name);
+    }
+
+    /// Adds `path`: a file as given, `-` as standard input, a directory
+    /// (with `recursive`) walked in sorted order. A directory without
+    /// `recursive`, or one that cannot be walked, is an [`Input::Failed`]
+    /// in its place. Bad globs are an error.
+    pub fn add(&mut self, path: &Path, given: Given, walk: &Walk) -> Result<(), String> {
+        if path.as_os_str() == "-" {
+            self.push(Input::Stdin, PathBuf::from("stdin"));
+        } else if path.is_dir() {
+            if walk.recursive {
+                let base = match given {
+                    Given::Argument => PathBuf::new(),
+                    Given::Listed => path.to_path_buf(),
+                };
+                walk_dir(path, &base, walk, self)?;
+            } else {
+                self.push(
+                    Input::Failed {
+                        path: path.to_path_buf(),
+                        message: "is a directory (use -r to walk it)".into(),
+                    },
+                    path.to_path_buf(),
+                );
+            }
+        } else {
+            let name = match (given, path.file_name()) {
+                (Given::Argument, Some(n)) => PathBuf::from(n),
+                _ => path.to_path_buf(),
+            };
+            // Missing files are passed on: extraction reports them as I/O errors.
+            self.push(Input::File(path.to_path_buf()), name);
+        }
+        Ok(())
+    }
+}
+
+/// Expands `paths` in order (see [`Collected::add`]).
 pub fn collect(paths: &[PathBuf], walk: &Walk) -> Result<Collected, String> {
     let mut out = Collected::default();
     for path in paths {
-        if path.as_os_str() == "-" {
-            out.inputs.push(Input::Stdin);
-        } else if path.is_dir() {
-            if walk.recursive {
-                walk_dir(path, walk, &mut out)?;
-            } else {
-                out.inputs.push(Input::Failed {
-                    path: path.clone(),
-                    message: "is a directory (use -r to walk it)".into(),
-                });
-            }
-        } else {
-            // Missing files are passed on: extraction reports them as I/O errors.
-            out.inputs.push(Input::File(path.clone()));
-        }
+        out.add(path, Given::Argument, walk)?;
     }
     Ok(out)
 }
 
-fn walk_dir(dir: &Path, walk: &Walk, out: &mut Collected) -> Result<(), String> {
+/// The paths of a `--files-from` list: one per line (a `\r` before the
+/// `\n` dropped), or NUL-separated when `nul`; empty entries skipped.
+/// Paths are bytes: on Unix any name that is not UTF-8 comes through
+/// unchanged.
+pub fn read_list(mut list: impl Read, nul: bool) -> std::io::Result<Vec<PathBuf>> {
+    let mut bytes = Vec::new();
+    list.read_to_end(&mut bytes)?;
+    let sep = if nul { b'\0' } else { b'\n' };
+    Ok(bytes
+        .split(|&b| b == sep)
+        .map(|entry| match entry {
+            [rest @ .., b'\r'] if !nul => rest,
+            e => e,
+        })
+        .filter(|e| !e.is_empty())
+        .map(path_from_bytes)
+        .collect())
+}
+
+fn path_from_bytes(bytes: &[u8]) -> PathBuf {
+    #[cfg(unix)]
+    {
+        PathBuf::from(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(bytes))
+    }
+    #[cfg(not(unix))]
+    {
+        PathBuf::from(String::from_utf8_lossy(bytes).into_owned())
+    }
+}
+
+fn walk_dir(dir: &Path, base: &Path, walk: &Walk, out: &mut Collected) -> Result<(), String> {
     let mut builder = WalkBuilder::new(dir);
     builder
         .hidden(!walk.hidden)
@@ -130,12 +200,21 @@ fn walk_dir(dir: &Path, walk: &Walk, out: &mut Collected) -> Result<(), String> 
                     out.too_large += 1;
                     continue;
                 }
-                out.inputs.push(Input::File(e.into_path()));
+                let path = e.into_path();
+                let name = base.join(path.strip_prefix(dir).unwrap_or(&path));
+                out.push(Input::File(path), name);
             }
-            Err(err) => out.inputs.push(Input::Failed {
-                path: error_path(&err).unwrap_or_else(|| dir.to_path_buf()),
-                message: err.to_string(),
-            }),
+            Err(err) => {
+                let path = error_path(&err).unwrap_or_else(|| dir.to_path_buf());
+                let name = base.join(path.strip_prefix(dir).unwrap_or(&path));
+                out.push(
+                    Input::Failed {
+                        path,
+                        message: err.to_string(),
+                    },
+                    name,
+                );
+            }
         }
     }
     Ok(())
@@ -205,6 +284,39 @@ mod tests {
         assert_eq!(rel(&dir, &got.inputs), ["a.txt", "c.txt"]);
         let got = collect(std::slice::from_ref(&dir), &Walk::default()).unwrap();
         assert!(matches!(&got.inputs[0], Input::Failed { message, .. } if message.contains("-r")));
+
+        // Output names: relative to the walked directory, a file argument
+        // by its file name, a listed path as listed.
+        walk.globs.clear();
+        let mut got = collect(&[dir.clone(), dir.join("b/z.txt")], &walk).unwrap();
+        got.add(&dir.join("b"), Given::Listed, &walk).unwrap();
+        got.add(Path::new("-"), Given::Argument, &walk).unwrap();
+        let names: Vec<PathBuf> = got.names.clone();
+        assert_eq!(got.inputs.len(), names.len());
+        assert_eq!(
+            names,
+            [
+                PathBuf::from("a.txt"),
+                "b/y.pdf".into(),
+                "b/z.txt".into(),
+                "c.txt".into(),
+                "z.txt".into(),
+                dir.join("b/y.pdf"),
+                dir.join("b/z.txt"),
+                "stdin".into(),
+            ]
+        );
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn lists_split_on_newlines_or_nuls() {
+        let got = read_list(&b"a.pdf\r\n\nb c.doc\nlast"[..], false).unwrap();
+        assert_eq!(
+            got,
+            [Path::new("a.pdf"), Path::new("b c.doc"), Path::new("last")]
+        );
+        let got = read_list(&b"x\ny.pdf\0\0z\0"[..], true).unwrap();
+        assert_eq!(got, [Path::new("x\ny.pdf"), Path::new("z")]);
     }
 }

@@ -2,7 +2,9 @@
 //! must print exactly what it prints (the Python package's `to_dict()`, the
 //! HTTP server): where inputs come from ([`inputs`]), extracting them in
 //! parallel in input order ([`run`]), and the JSON Lines records and plain
-//! output ([`output`], documented in `docs/json-schema.md`).
+//! output ([`output`], documented in `docs/json-schema.md`); for batch
+//! runs, worker processes with a time limit per file ([`isolate`]) and the
+//! resumable output folder ([`outdir`]).
 //!
 //! ```
 //! use textract_cli::output::{record, write_json, Shape};
@@ -24,5 +26,7 @@
 #![forbid(unsafe_code)]
 
 pub mod inputs;
+pub mod isolate;
+pub mod outdir;
 pub mod output;
 pub mod run;

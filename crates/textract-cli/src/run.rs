@@ -30,7 +30,9 @@ pub enum Mode {
 /// Why one input failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Failure {
-    /// `empty`, `unsupported`, `encrypted`, `corrupt`, `limit`, `io` or `panic`.
+    /// `empty`, `unsupported`, `encrypted`, `corrupt`, `limit`, `io` or
+    /// `panic`; in an isolated run also `timeout` and `crash` (the worker
+    /// extracting it ran past `--file-timeout` or died).
     pub kind: &'static str,
     /// What went wrong, for a person.
     pub message: String,
@@ -47,6 +49,15 @@ impl Failure {
             message: e.to_string(),
             format: e.format(),
             mime_type: e.mime_type().map(str::to_string),
+        }
+    }
+
+    fn too_large(limit: u64) -> Failure {
+        Failure {
+            kind: "limit",
+            message: format!("input bytes exceeds the limit of {limit}"),
+            format: None,
+            mime_type: None,
         }
     }
 
@@ -98,7 +109,8 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    fn failed(source: Source, failure: Failure) -> Outcome {
+    /// The outcome of an input that could not be read.
+    pub fn failed(source: Source, failure: Failure) -> Outcome {
         Outcome {
             source,
             extraction: Extraction::Failed(failure),
@@ -154,14 +166,13 @@ pub fn process(
         .num_threads(jobs)
         .build()
         .map_err(|e| format!("cannot start {jobs} threads: {e}"))?;
-    let window = jobs.saturating_mul(32).max(1);
+    let window = window(jobs);
     let (tx, rx) = mpsc::channel::<(usize, Outcome)>();
     pool.in_place_scope(|scope| {
         let mut submitted = 0;
-        let mut next = 0;
-        let mut ready: BTreeMap<usize, Outcome> = BTreeMap::new();
-        while next < inputs.len() {
-            while submitted < inputs.len() && submitted < next + window {
+        let mut order = InOrder::default();
+        while order.next() < inputs.len() {
+            while submitted < inputs.len() && submitted < order.next() + window {
                 let index = submitted;
                 let input = &inputs[index];
                 let tx = tx.clone();
@@ -173,27 +184,61 @@ pub fn process(
             let Ok((index, outcome)) = rx.recv() else {
                 break;
             };
-            ready.insert(index, outcome);
-            while let Some(outcome) = ready.remove(&next) {
-                if !emit(&inputs[next], outcome) {
-                    return;
-                }
-                next += 1;
+            if !order.push(index, outcome, |i, outcome| emit(&inputs[i], outcome)) {
+                return;
             }
         }
     });
     Ok(())
 }
 
+/// How many inputs `jobs` workers may have in flight or finished and
+/// waiting behind an earlier slow one (see [`process`]).
+pub fn window(jobs: usize) -> usize {
+    jobs.saturating_mul(32).max(1)
+}
+
+/// Hands results back in input order: a result that comes in early waits
+/// until every one before it has been handed back.
+#[derive(Debug)]
+pub struct InOrder<T> {
+    next: usize,
+    ready: BTreeMap<usize, T>,
+}
+
+impl<T> Default for InOrder<T> {
+    fn default() -> Self {
+        InOrder {
+            next: 0,
+            ready: BTreeMap::new(),
+        }
+    }
+}
+
+impl<T> InOrder<T> {
+    /// The index of the next result to hand back (all before it were).
+    pub fn next(&self) -> usize {
+        self.next
+    }
+
+    /// Takes the result of input `index` and hands every result now in
+    /// order to `emit`; false when `emit` asked to stop.
+    pub fn push(&mut self, index: usize, value: T, mut emit: impl FnMut(usize, T) -> bool) -> bool {
+        self.ready.insert(index, value);
+        while let Some(value) = self.ready.remove(&self.next) {
+            let index = self.next;
+            self.next += 1;
+            if !emit(index, value) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
 /// Reads and extracts (or detects) one input.
 pub fn run_one(input: &Input, options: &Options, mode: Mode) -> Outcome {
     let limit = options.limits.max_input_bytes;
-    let too_large = || Failure {
-        kind: "limit",
-        message: format!("input bytes exceeds the limit of {limit}"),
-        format: None,
-        mime_type: None,
-    };
     let (bytes, modified) = match input {
         Input::Failed { message, .. } => {
             return Outcome::failed(Source::default(), Failure::io(message.clone()));
@@ -210,25 +255,39 @@ pub fn run_one(input: &Input, options: &Options, mode: Mode) -> Outcome {
                     modified,
                     ..Source::default()
                 };
-                return Outcome::failed(source, too_large());
+                return Outcome::failed(source, Failure::too_large(limit));
             }
             match std::fs::read(path) {
                 Ok(b) => (b, modified),
                 Err(e) => return Outcome::failed(Source::default(), Failure::io(e.to_string())),
             }
         }
-        Input::Stdin => {
-            let mut b = Vec::new();
-            if let Err(e) = std::io::stdin().lock().take(limit + 1).read_to_end(&mut b) {
-                return Outcome::failed(Source::default(), Failure::io(e.to_string()));
-            }
-            if b.len() as u64 > limit {
-                return Outcome::failed(Source::default(), too_large());
-            }
-            (b, None)
-        }
+        Input::Stdin => match read_stdin(options) {
+            Ok(b) => (b, None),
+            Err(failed) => return *failed,
+        },
     };
     run_bytes(bytes, modified, options, mode)
+}
+
+/// Reads standard input whole, up to `options.limits.max_input_bytes`;
+/// past it, or on a read error, the input's failed outcome.
+pub fn read_stdin(options: &Options) -> Result<Vec<u8>, Box<Outcome>> {
+    let limit = options.limits.max_input_bytes;
+    let mut b = Vec::new();
+    if let Err(e) = std::io::stdin().lock().take(limit + 1).read_to_end(&mut b) {
+        return Err(Box::new(Outcome::failed(
+            Source::default(),
+            Failure::io(e.to_string()),
+        )));
+    }
+    if b.len() as u64 > limit {
+        return Err(Box::new(Outcome::failed(
+            Source::default(),
+            Failure::too_large(limit),
+        )));
+    }
+    Ok(b)
 }
 
 /// Extracts (or detects) `bytes` already read, `modified` being the file's
