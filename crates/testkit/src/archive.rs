@@ -20,6 +20,19 @@ pub fn zip(entries: &[(&str, &[u8])]) -> Vec<u8> {
     w.finish().unwrap().into_inner()
 }
 
+/// A zip of `entries` (name, bytes), every entry stored (not compressed).
+pub fn stored_zip(entries: &[(&str, &[u8])]) -> Vec<u8> {
+    let mut w = ZipWriter::new(Cursor::new(Vec::new()));
+    let options = SimpleFileOptions::default()
+        .compression_method(CompressionMethod::Stored)
+        .last_modified_time(zip::DateTime::default());
+    for (name, data) in entries {
+        w.start_file(*name, options).unwrap();
+        w.write_all(data).unwrap();
+    }
+    w.finish().unwrap().into_inner()
+}
+
 /// The shape of 42.zip: `levels` of zips, each holding `fanout` copies of
 /// the level below, the innermost holding `fanout` files of `inner_bytes`
 /// zeros. Nominally `fanout^(levels+1) * inner_bytes` bytes; a few KiB on disk.

@@ -128,6 +128,7 @@ fn zip(bytes: &[u8]) -> Format {
     let (mut content_types, mut word, mut xl, mut xl_bin, mut ppt) =
         (false, false, false, false, false);
     let mut mimetype = None;
+    let mut main_type = None;
     for pos in memchr::memmem::find_iter(bytes, b"PK\x03\x04") {
         let Some(header) = LocalHeader::at(bytes, pos) else {
             continue;
@@ -138,7 +139,12 @@ fn zip(bytes: &[u8]) -> Format {
         if name == b"mimetype" && mimetype.is_none() {
             mimetype = header.data();
         }
-        content_types |= name == b"[Content_Types].xml";
+        if name == b"[Content_Types].xml" && !content_types {
+            content_types = true;
+            main_type = header
+                .data_up_to(64 << 10)
+                .and_then(|t| ooxml_main_type(&t));
+        }
         word |= name.starts_with(b"word/");
         xl |= name.starts_with(b"xl/");
         xl_bin |= name == b"xl/workbook.bin";
@@ -157,12 +163,49 @@ fn zip(bytes: &[u8]) -> Format {
             _ => {}
         }
     }
+    // The main part's content type names the kind whatever the part is
+    // called (`content/main.xml` is as good as `word/document.xml`).
+    if let Some(format) = main_type {
+        return format;
+    }
     match (content_types || word || xl || ppt, word, xl, ppt) {
         (true, true, _, _) => Format::Docx,
         (true, _, true, _) if xl_bin => Format::Xlsb,
         (true, _, true, _) => Format::Xlsx,
         (true, _, _, true) => Format::Pptx,
         _ => Format::Zip,
+    }
+}
+
+/// The kind an OOXML package's `[Content_Types].xml` declares for its main
+/// part (ECMA-376 Part 1 §11–13 content types, and their macro-enabled and
+/// template variants).
+fn ooxml_main_type(types: &[u8]) -> Option<Format> {
+    let has = |needle: &[u8]| memchr::memmem::find(types, needle).is_some();
+    if has(b"sheet.binary.macroEnabled.main") {
+        Some(Format::Xlsb)
+    } else if has(b"wordprocessingml.document.main+xml")
+        || has(b"wordprocessingml.template.main+xml")
+        || has(b"ms-word.document.macroEnabled.main+xml")
+        || has(b"ms-word.template.macroEnabledTemplate.main+xml")
+    {
+        Some(Format::Docx)
+    } else if has(b"spreadsheetml.sheet.main+xml")
+        || has(b"spreadsheetml.template.main+xml")
+        || has(b"ms-excel.sheet.macroEnabled.main+xml")
+        || has(b"ms-excel.template.macroEnabled.main+xml")
+    {
+        Some(Format::Xlsx)
+    } else if has(b"presentationml.presentation.main+xml")
+        || has(b"presentationml.slideshow.main+xml")
+        || has(b"presentationml.template.main+xml")
+        || has(b"ms-powerpoint.presentation.macroEnabled.main+xml")
+        || has(b"ms-powerpoint.slideshow.macroEnabled.main+xml")
+        || has(b"ms-powerpoint.template.macroEnabled.main+xml")
+    {
+        Some(Format::Pptx)
+    } else {
+        None
     }
 }
 
@@ -203,12 +246,18 @@ impl<'a> LocalHeader<'a> {
 
     /// The first 256 bytes of the entry's data, stored or deflated.
     fn data(&self) -> Option<Vec<u8>> {
+        self.data_up_to(256)
+    }
+
+    /// The first `max` bytes of the entry's data (from at most 64 KiB of
+    /// compressed bytes), stored or deflated.
+    fn data_up_to(&self, max: usize) -> Option<Vec<u8>> {
         let raw = self
             .bytes
-            .get(self.data_at..self.data_at.checked_add(self.compressed.min(4096))?)?;
+            .get(self.data_at..self.data_at.checked_add(self.compressed.min(64 << 10))?)?;
         match self.method {
-            0 => Some(raw.get(..256).unwrap_or(raw).to_vec()),
-            8 => miniz_oxide::inflate::decompress_to_vec_with_limit(raw, 256)
+            0 => Some(raw.get(..max).unwrap_or(raw).to_vec()),
+            8 => miniz_oxide::inflate::decompress_to_vec_with_limit(raw, max)
                 .or_else(|e| {
                     if e.output.is_empty() {
                         Err(())
