@@ -9,7 +9,7 @@ use xml_tree::Element;
 use crate::drawing::choose;
 use crate::error::{Error, WarningKind};
 use crate::numbering::Numbering;
-use crate::package::{Package, Rel};
+use crate::package::{Package, rel};
 use crate::{Out, check_deadline};
 
 /// The running state of one document's stories.
@@ -296,16 +296,9 @@ fn symbol_font(b: u8) -> Option<char> {
     }
 }
 
-fn rel<'a>(rels: &'a [Rel], kind: &str) -> Option<&'a Rel> {
-    rels.iter().find(|r| r.kind == kind)
-}
-
 /// Reads a WordprocessingML package whose main part is `main`.
 pub(crate) fn read(pkg: &mut Package<'_>, main: &str, out: &mut Out) -> Result<(), Error> {
-    let rels = pkg.rels(main);
-    let root = pkg
-        .xml(main)
-        .ok_or_else(|| Error::Corrupt(format!("main part {main} unreadable")))?;
+    let (rels, root) = pkg.main_part(main)?;
     let body = root
         .child("document")
         .and_then(|d| d.child("body"))

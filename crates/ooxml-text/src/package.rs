@@ -32,6 +32,11 @@ enum Source<'a> {
     Salvaged(Vec<Vec<u8>>),
 }
 
+/// The first relationship of `kind`.
+pub(crate) fn rel<'a>(rels: &'a [Rel], kind: &str) -> Option<&'a Rel> {
+    rels.iter().find(|r| r.kind == kind)
+}
+
 /// An open package.
 pub(crate) struct Package<'a> {
     source: Source<'a>,
@@ -219,6 +224,16 @@ impl<'a> Package<'a> {
             self.warnings
                 .push(Warning::new(WarningKind::Limit, message));
         }
+    }
+
+    /// The main part's relationships and tree; an unreadable main part is
+    /// [`Error::Corrupt`].
+    pub fn main_part(&mut self, main: &str) -> Result<(Vec<Rel>, Element), Error> {
+        let rels = self.rels(main);
+        let root = self
+            .xml(main)
+            .ok_or_else(|| Error::Corrupt(format!("main part {main} unreadable")))?;
+        Ok((rels, root))
     }
 
     /// The relationships of `part` (`""` for the package's own), from its

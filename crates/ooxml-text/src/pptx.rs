@@ -146,10 +146,7 @@ fn authors(pkg: &mut Package<'_>, rels: &[Rel]) -> HashMap<String, String> {
 
 /// Reads a PresentationML package whose main part is `main`.
 pub(crate) fn read(pkg: &mut Package<'_>, main: &str, out: &mut Out) -> Result<(), Error> {
-    let rels = pkg.rels(main);
-    let root = pkg
-        .xml(main)
-        .ok_or_else(|| Error::Corrupt(format!("main part {main} unreadable")))?;
+    let (rels, root) = pkg.main_part(main)?;
     let pres = root
         .child("presentation")
         .ok_or_else(|| Error::Corrupt(format!("{main} has no presentation element")))?;

@@ -14,7 +14,7 @@ use xml_tree::Element;
 
 use crate::drawing::{self, rel_id};
 use crate::error::{Error, WarningKind};
-use crate::package::{Package, Rel};
+use crate::package::{Package, rel};
 use crate::{Out, check_deadline};
 
 /// Decodes the `_xHHHH_` escapes of SpreadsheetML strings (§22.9.2.19).
@@ -454,16 +454,9 @@ fn rich_element_text(e: &Element) -> String {
     unescape_x(&s)
 }
 
-fn rel<'a>(rels: &'a [Rel], kind: &str) -> Option<&'a Rel> {
-    rels.iter().find(|r| r.kind == kind)
-}
-
 /// Reads a SpreadsheetML package whose main part is `main`.
 pub(crate) fn read(pkg: &mut Package<'_>, main: &str, out: &mut Out) -> Result<(), Error> {
-    let rels = pkg.rels(main);
-    let root = pkg
-        .xml(main)
-        .ok_or_else(|| Error::Corrupt(format!("main part {main} unreadable")))?;
+    let (rels, root) = pkg.main_part(main)?;
     let wb = root
         .child("workbook")
         .ok_or_else(|| Error::Corrupt(format!("{main} has no workbook element")))?;

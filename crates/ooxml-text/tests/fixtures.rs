@@ -18,6 +18,14 @@ fn sha256_hex(data: &[u8]) -> String {
         })
 }
 
+/// `kind:name` of each part, in order.
+fn outline(d: &OfficeDocument) -> Vec<String> {
+    d.parts
+        .iter()
+        .map(|p| format!("{}:{}", p.kind, p.name.as_deref().unwrap_or("")))
+        .collect()
+}
+
 fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/ooxml")
 }
@@ -53,11 +61,7 @@ fn kinds_and_parts() {
     assert_eq!(doc("cells.xlsx").kind, Kind::Xlsx);
     let deck = doc("deck.pptx");
     assert_eq!(deck.kind, Kind::Pptx);
-    let kinds: Vec<String> = deck
-        .parts
-        .iter()
-        .map(|p| format!("{}:{}", p.kind, p.name.as_deref().unwrap_or("")))
-        .collect();
+    let kinds = outline(&deck);
     assert_eq!(
         kinds,
         ["slide:1", "notes:1", "comment:1", "slide:2", "slide:3"]
@@ -66,11 +70,7 @@ fn kinds_and_parts() {
     assert_eq!(deck.parts[3].attribute("hidden"), Some("true"));
 
     let cells = doc("cells.xlsx");
-    let kinds: Vec<String> = cells
-        .parts
-        .iter()
-        .map(|p| format!("{}:{}", p.kind, p.name.as_deref().unwrap_or("")))
-        .collect();
+    let kinds = outline(&cells);
     assert_eq!(
         kinds,
         [
@@ -88,11 +88,7 @@ fn kinds_and_parts() {
     assert_eq!(cells.parts[7].attribute("hidden"), Some("true"));
 
     let stories = doc("stories.docx");
-    let kinds: Vec<String> = stories
-        .parts
-        .iter()
-        .map(|p| format!("{}:{}", p.kind, p.name.as_deref().unwrap_or("")))
-        .collect();
+    let kinds = outline(&stories);
     assert_eq!(
         kinds,
         [

@@ -471,6 +471,40 @@ pub fn peers(format: &str, scratch: &Path, wanted: &dyn Fn(&str) -> bool) -> Vec
             .filter(|p| which(&p.to_string_lossy()).is_some())
             .map_or_else(|| need(script, &format!("pip install {pip}")), Ok)
     };
+    // LibreOffice's `--cat` (rtf, OOXML, ODF) and python-calamine (xls,
+    // xlsx, ods) serve several formats.
+    let libreoffice = || -> (String, Found) {
+        (
+            "LibreOffice".into(),
+            need("soffice", "apt install libreoffice-writer-nogui").map(|p| {
+                peer(
+                    "LibreOffice",
+                    p,
+                    &["--headless", "--cat"],
+                    &[],
+                    false,
+                    StdoutText,
+                    Text,
+                )
+            }),
+        )
+    };
+    let calamine = || -> (String, Found) {
+        (
+            "calamine".into(),
+            py_module("python_calamine", "python-calamine").map(|p| {
+                peer(
+                    "calamine",
+                    p,
+                    &["-X", "utf8", "-c", CALAMINE_SCRIPT],
+                    &[],
+                    true,
+                    StdoutText,
+                    Text,
+                )
+            }),
+        )
+    };
     let list: Vec<(String, Found)> = match format {
         "pdf" => vec![
             (
@@ -574,20 +608,7 @@ pub fn peers(format: &str, scratch: &Path, wanted: &dyn Fn(&str) -> bool) -> Vec
                     )
                 }),
             ),
-            (
-                "LibreOffice".into(),
-                need("soffice", "apt install libreoffice-writer-nogui").map(|p| {
-                    peer(
-                        "LibreOffice",
-                        p,
-                        &["--headless", "--cat"],
-                        &[],
-                        false,
-                        StdoutText,
-                        Text,
-                    )
-                }),
-            ),
+            libreoffice(),
         ],
         "ooxml" => vec![
             (
@@ -595,65 +616,10 @@ pub fn peers(format: &str, scratch: &Path, wanted: &dyn Fn(&str) -> bool) -> Vec
                 py_script("docx2txt", "docx2txt")
                     .map(|p| peer("docx2txt", p, &[], &[], false, StdoutText, Text)),
             ),
-            (
-                "calamine".into(),
-                py_module("python_calamine", "python-calamine").map(|p| {
-                    peer(
-                        "calamine",
-                        p,
-                        &["-X", "utf8", "-c", CALAMINE_SCRIPT],
-                        &[],
-                        true,
-                        StdoutText,
-                        Text,
-                    )
-                }),
-            ),
-            (
-                "LibreOffice".into(),
-                need("soffice", "apt install libreoffice-writer-nogui").map(|p| {
-                    peer(
-                        "LibreOffice",
-                        p,
-                        &["--headless", "--cat"],
-                        &[],
-                        false,
-                        StdoutText,
-                        Text,
-                    )
-                }),
-            ),
+            calamine(),
+            libreoffice(),
         ],
-        "odf" => vec![
-            (
-                "calamine".into(),
-                py_module("python_calamine", "python-calamine").map(|p| {
-                    peer(
-                        "calamine",
-                        p,
-                        &["-X", "utf8", "-c", CALAMINE_SCRIPT],
-                        &[],
-                        true,
-                        StdoutText,
-                        Text,
-                    )
-                }),
-            ),
-            (
-                "LibreOffice".into(),
-                need("soffice", "apt install libreoffice-writer-nogui").map(|p| {
-                    peer(
-                        "LibreOffice",
-                        p,
-                        &["--headless", "--cat"],
-                        &[],
-                        false,
-                        StdoutText,
-                        Text,
-                    )
-                }),
-            ),
-        ],
+        "odf" => vec![calamine(), libreoffice()],
         "hwp" => vec![(
             "hwp5txt".into(),
             py_script("hwp5txt", "pyhwp six")
@@ -691,20 +657,7 @@ pub fn peers(format: &str, scratch: &Path, wanted: &dyn Fn(&str) -> bool) -> Vec
                     peer("POI", java, &pre, &[], true, StdoutText, Text)
                 }),
             ),
-            (
-                "calamine".into(),
-                py_module("python_calamine", "python-calamine").map(|p| {
-                    peer(
-                        "calamine",
-                        p,
-                        &["-X", "utf8", "-c", CALAMINE_SCRIPT],
-                        &[],
-                        true,
-                        StdoutText,
-                        Text,
-                    )
-                }),
-            ),
+            calamine(),
             (
                 "xlrd".into(),
                 py_module("xlrd", "xlrd").map(|p| {
