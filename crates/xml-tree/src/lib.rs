@@ -268,9 +268,8 @@ mod tests {
         assert!(err.unwrap().contains("more than 3"));
         assert_eq!(few.text(), "x");
         let mut all = Vec::new();
-        parse(b"<a><t>1</t><b><t>2<t>3</t></t></b></a>", 10)
-            .0
-            .descendants("t", &mut all);
+        let (tree, _) = parse(b"<a><t>1</t><b><t>2<t>3</t></t></b></a>", 10);
+        tree.descendants("t", &mut all);
         assert_eq!(all.len(), 3);
     }
 }
