@@ -411,7 +411,22 @@ impl Out {
         let Some(data) = pkg.read(&name) else {
             return;
         };
-        let file_name = name.rsplit('/').next().unwrap_or(&name).to_string();
+        let media_type = pkg
+            .content_type(&name)
+            .filter(|t| t != "application/octet-stream");
+        self.embed_data(&name, kind, data, media_type);
+    }
+
+    /// Adds the bytes of part `name` as an embedded file of `kind` (an OLE
+    /// compound file unwrapped into the file it carries).
+    pub fn embed_data(
+        &mut self,
+        name: &str,
+        kind: EmbeddedKind,
+        data: Vec<u8>,
+        media_type: Option<String>,
+    ) {
+        let file_name = name.rsplit('/').next().unwrap_or(name).to_string();
         // An OLE object (`oleObject1.bin`) is a compound file: unwrapped
         // by ole-cfb-read into the file it carries (a packaged file, a
         // Word or Excel document, a PDF).
@@ -434,10 +449,7 @@ impl Out {
             }
         }
         let mut file = EmbeddedFile::new(format!("/{name}"), kind, data).with_name(file_name);
-        if let Some(t) = pkg
-            .content_type(&name)
-            .filter(|t| t != "application/octet-stream")
-        {
+        if let Some(t) = media_type {
             file = file.with_media_type(t);
         }
         self.embed(file);
