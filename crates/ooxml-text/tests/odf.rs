@@ -4,7 +4,57 @@
 //! (`../shared/corpus/odf`: every expected string found).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use ooxml_text::{Error, Kind, OfficeDocument, Options, WarningKind};
 use testkit::corpus::{self, Haystack};
+
+fn dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/odf")
+}
+
+fn read(name: &str) -> Vec<u8> {
+    std::fs::read(dir().join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// The password `passwords.tsv` gives a fixture, if any.
+fn password(name: &str) -> Option<String> {
+    String::from_utf8(read("passwords.tsv"))
+        .unwrap()
+        .lines()
+        .find_map(|l| l.strip_prefix(&format!("{name}\t")).map(str::to_string))
+}
+
+fn doc(name: &str) -> OfficeDocument {
+    let mut options = Options::default();
+    options.password = password(name);
+    ooxml_text::parse_with(&read(name), &options).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// `kind:name` of each part, in order.
+fn outline(d: &OfficeDocument) -> Vec<String> {
+    d.parts
+        .iter()
+        .map(|p| format!("{}:{}", p.kind, p.name.as_deref().unwrap_or("")))
+        .collect()
+}
+
+#[test]
+fn every_golden_matches() {
+    let mut checked = 0;
+    for entry in std::fs::read_dir(dir()).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        let Some(file) = name.strip_suffix(".golden.txt") else {
+            continue;
+        };
+        let want = String::from_utf8(read(&name)).unwrap();
+        assert_eq!(doc(file).text(), want, "{file}");
+        checked += 1;
+    }
+    assert!(checked >= 9, "{checked} goldens");
+}
 
 #[test]
 fn corpus_expected_strings_are_found() {
