@@ -98,3 +98,286 @@ fn corpus_expected_strings_are_found() {
     );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+#[test]
+fn kinds_and_parts() {
+    for name in ["stories.odt", "stories.fodt"] {
+        let d = doc(name);
+        assert_eq!(d.kind, Kind::Odt, "{name}");
+        assert_eq!(
+            outline(&d),
+            [
+                "body:",
+                "footnote:1",
+                "endnote:i",
+                "header:default",
+                "header:left",
+                "footer:default",
+                "comment:1",
+                "text_box:"
+            ],
+            "{name}"
+        );
+        assert_eq!(d.parts[6].attribute("author"), Some("Reviewer One"));
+    }
+    for name in ["cells.ods", "cells.fods"] {
+        let d = doc(name);
+        assert_eq!(d.kind, Kind::Ods, "{name}");
+        assert_eq!(
+            outline(&d),
+            [
+                "sheet:Cells",
+                "comment:Cells!C2",
+                "text_box:Cells",
+                "sheet:Hidden",
+                "header:default",
+                "footer:default"
+            ],
+            "{name}"
+        );
+        assert_eq!(d.parts[1].attribute("author"), Some("Ann"));
+        assert_eq!(d.parts[3].attribute("hidden"), Some("true"));
+        assert_eq!(d.parts[0].attribute("hidden"), None);
+    }
+    for name in ["deck.odp", "deck.fodp"] {
+        let d = doc(name);
+        assert_eq!(d.kind, Kind::Odp, "{name}");
+        assert_eq!(
+            outline(&d),
+            ["slide:1", "notes:1", "comment:1", "slide:2", "slide:3"],
+            "{name}"
+        );
+        assert_eq!(d.parts[2].attribute("author"), Some("Carol"));
+        assert_eq!(d.parts[3].attribute("hidden"), Some("true"));
+    }
+}
+
+#[test]
+fn meta_xml_is_the_metadata() {
+    for name in ["stories.odt", "stories.fodt"] {
+        let m = doc(name).metadata;
+        let mut got = String::new();
+        for (k, v) in [
+            ("title", &m.title),
+            ("subject", &m.subject),
+            ("author", &m.author),
+            ("last_author", &m.last_author),
+            ("keywords", &m.keywords),
+            ("created", &m.created),
+            ("modified", &m.modified),
+            ("producer", &m.producer),
+            ("page_count", &m.page_count.map(|n| n.to_string())),
+            ("language", &m.language),
+        ] {
+            if let Some(v) = v {
+                writeln!(got, "{k}\t{v}").unwrap();
+            }
+        }
+        assert_eq!(
+            got,
+            String::from_utf8(read("stories.odt.metadata.txt")).unwrap(),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn pictures_and_objects_are_embedded_files() {
+    let d = doc("object.odt");
+    let list: Vec<String> = d
+        .embedded
+        .iter()
+        .map(|e| {
+            format!(
+                "{} {} {}",
+                e.path,
+                e.kind,
+                e.media_type.as_deref().unwrap_or("-")
+            )
+        })
+        .collect();
+    // ObjectReplacements/ (a picture of the object) is left out.
+    assert_eq!(
+        list,
+        [
+            "/Pictures/dot.png image image/png",
+            "/Object 1 ole_object application/vnd.oasis.opendocument.chart"
+        ]
+    );
+    // The object is a package of its own, `mimetype` first, the same
+    // bytes each time, readable in turn.
+    let object = &d.embedded[1].data;
+    assert_eq!(&object[30..38], b"mimetype");
+    assert_eq!(*object, doc("object.odt").embedded[1].data);
+    let chart = ooxml_text::parse(object).unwrap();
+    assert_eq!(chart.kind, Kind::Ods);
+    assert_eq!(chart.text(), "Sales chart\n\tSales\nQ1\t10\n");
+    let mut options = Options::default();
+    options.images = false;
+    options.embedded = false;
+    let bare = ooxml_text::parse_with(&read("object.odt"), &options).unwrap();
+    assert!(bare.embedded.is_empty());
+}
+
+#[test]
+fn encrypted_packages_need_their_password() {
+    let bytes = read("encrypted.odt");
+    match ooxml_text::parse(&bytes) {
+        Err(Error::Encrypted {
+            format: "odt",
+            password_given: false,
+            ..
+        }) => {}
+        other => panic!("{other:?}"),
+    }
+    let mut options = Options::default();
+    options.password = Some("wrong".into());
+    match ooxml_text::parse_with(&bytes, &options) {
+        Err(Error::Encrypted {
+            format: "odt",
+            password_given: true,
+            ..
+        }) => {}
+        other => panic!("{other:?}"),
+    }
+    options.password = Some("secret".into());
+    let d = ooxml_text::parse_with(&bytes, &options).unwrap();
+    assert_eq!(d.metadata.title.as_deref(), Some("Secret"));
+    assert!(d.warnings.is_empty(), "{:?}", d.warnings);
+}
+
+/// A copy of `encrypted.odt` whose manifest names another scheme.
+fn with_manifest_edit(from: &str, to: &str) -> Vec<u8> {
+    use std::io::{Read, Write};
+    let bytes = read("encrypted.odt");
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(&bytes[..])).unwrap();
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let stored =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+    for i in 0..zip.len() {
+        let mut f = zip.by_index(i).unwrap();
+        let name = f.name().to_string();
+        let mut data = Vec::new();
+        f.read_to_end(&mut data).unwrap();
+        if name == "META-INF/manifest.xml" {
+            data = String::from_utf8(data)
+                .unwrap()
+                .replace(from, to)
+                .into_bytes();
+        }
+        w.start_file(name, stored).unwrap();
+        w.write_all(&data).unwrap();
+    }
+    w.finish().unwrap().into_inner()
+}
+
+#[test]
+fn unsupported_encryption_schemes_are_named() {
+    let mut options = Options::default();
+    options.password = Some("secret".into());
+    for (from, to, says) in [
+        (
+            "http://www.w3.org/2001/04/xmlenc#aes256-cbc",
+            "Blowfish CFB",
+            "Blowfish",
+        ),
+        (
+            "http://www.w3.org/2001/04/xmlenc#aes256-cbc",
+            "http://www.w3.org/2009/xmlenc11#aes256-gcm",
+            "AEAD",
+        ),
+        (
+            "manifest:key-derivation-name=\"PBKDF2\"",
+            "manifest:key-derivation-name=\"urn:org:documentfoundation:names:experimental:office:manifest:argon2id\"",
+            "Argon2id",
+        ),
+        (
+            "</manifest:manifest>",
+            "<manifest:keyinfo><manifest:encrypted-key/></manifest:keyinfo></manifest:manifest>",
+            "OpenPGP",
+        ),
+    ] {
+        let bytes = with_manifest_edit(from, to);
+        match ooxml_text::parse_with(&bytes, &options) {
+            Err(Error::Unsupported(m)) => assert!(m.contains(says), "{m}"),
+            other => panic!("{says}: {other:?}"),
+        }
+    }
+    // A checksum that does not match: the password is wrong.
+    let bytes = with_manifest_edit(
+        "#sha256-1k\" manifest:checksum=\"",
+        "#sha256-1k\" manifest:checksum=\"AAAA",
+    );
+    assert!(matches!(
+        ooxml_text::parse_with(&bytes, &options),
+        Err(Error::Encrypted {
+            password_given: true,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn huge_repeats_cost_nothing() {
+    let bytes = read("hostile-repeats.ods");
+    let d = ooxml_text::parse(&bytes).unwrap();
+    // 1,024 cells of the 16,384 and 1,024 rows of the 1,048,576; the
+    // empty repeats (16,384 columns × 1,048,576 rows, twice) add nothing.
+    assert!(d.text().len() < 8 << 10, "{}", d.text().len());
+    let limits: Vec<&str> = d
+        .warnings
+        .iter()
+        .filter(|w| w.kind == WarningKind::Limit)
+        .map(|w| w.message.as_str())
+        .collect();
+    assert!(
+        limits
+            .iter()
+            .any(|m| m.contains("cell repeated 16384 times")),
+        "{limits:?}"
+    );
+    assert!(
+        limits
+            .iter()
+            .any(|m| m.contains("row repeated 1048576 times")),
+        "{limits:?}"
+    );
+    let mut options = Options::default();
+    options.limits.max_repeat = 3;
+    let d = ooxml_text::parse_with(&bytes, &options).unwrap();
+    assert_eq!(d.text(), "Huge\nx\tx\tx\nz\nz\nz\n");
+    // The output limit holds whatever the repeats.
+    let mut options = Options::default();
+    options.limits.max_output_bytes = 100;
+    let d = ooxml_text::parse_with(&bytes, &options).unwrap();
+    assert!(d.text().len() <= 101, "{}", d.text().len());
+}
+
+#[test]
+fn entity_expansion_is_never_done() {
+    let flat = "<?xml version=\"1.0\"?><!DOCTYPE d [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\"><!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;\">]><office:document xmlns:office=\"urn:oasis:names:tc:opendocument:xmlns:office:1.0\" xmlns:text=\"urn:oasis:names:tc:opendocument:xmlns:text:1.0\" office:mimetype=\"application/vnd.oasis.opendocument.text\"><office:body><office:text><text:p>&c;</text:p></office:text></office:body></office:document>";
+    let d = ooxml_text::parse(flat.as_bytes()).unwrap();
+    assert!(d.text().len() < 16, "{:?}", d.text());
+    let zip = testkit::archive::zip(&[
+        ("mimetype", b"application/vnd.oasis.opendocument.text"),
+        (
+            "content.xml",
+            flat.replace("office:document ", "office:document-content ")
+                .replace("</office:document>", "</office:document-content>")
+                .as_bytes(),
+        ),
+    ]);
+    let d = ooxml_text::parse(&zip).unwrap();
+    assert!(d.text().len() < 16, "{:?}", d.text());
+}
+
+#[test]
+fn other_xml_and_zips_are_not_opendocument() {
+    assert!(matches!(
+        ooxml_text::parse(b"<html><body>hi</body></html>"),
+        Err(Error::NotOffice(_))
+    ));
+    let epub =
+        testkit::archive::zip(&[("mimetype", b"application/epub+zip"), ("a.xhtml", b"<p/>")]);
+    assert!(matches!(ooxml_text::parse(&epub), Err(Error::NotOffice(_))));
+}

@@ -258,11 +258,10 @@ impl<'a> Walker<'a> {
                 let mut ws = Ws::new();
                 self.note(c, s, &mut ws);
             }
-            // Deleted text lives in the tracked-changes block; index
-            // templates, titles and descriptions of objects are not text.
+            // Deleted text lives in the tracked-changes block; index templates
+            // are not text (an object's svg:title holds no paragraph, a
+            // chart:title does).
             "tracked-changes"
-            | "title"
-            | "desc"
             | "page-thumbnail"
             | "forms"
             | "script"
@@ -320,8 +319,8 @@ impl<'a> Walker<'a> {
             "annotation" => self.annotation(c),
             // Ruby annotations, hidden text, scripts and the number a
             // heading shows (written before the heading) are not in the flow.
-            "ruby-text" | "hidden-text" | "script" | "number" | "tracked-changes" | "title"
-            | "desc" | "annotation-end" => {}
+            "ruby-text" | "hidden-text" | "script" | "number" | "tracked-changes"
+            | "annotation-end" => {}
             n if self.sheet_header && is_page_field(n) => {}
             n if is_shape(n) => self.nested(|w| w.shape(c, None)),
             // Spans, links, fields (their displayed text), metadata,
