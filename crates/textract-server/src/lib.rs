@@ -361,3 +361,69 @@ async fn guard(State(state): State<Arc<AppState>>, request: Request, next: Next)
     }
     response
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(concurrent: usize, queue: usize) -> Config {
+        let mut c = Config::default();
+        c.max_concurrent = concurrent;
+        c.max_queue = queue;
+        c.access_log = false;
+        c
+    }
+
+    #[tokio::test]
+    async fn a_full_queue_answers_busy_and_frees_up() {
+        let state = Arc::clone(&Server::new(config(1, 1)).state);
+        let (tx, rx) = std::sync::mpsc::channel::<()>();
+        let running = Arc::clone(&state);
+        let first = tokio::spawn(async move {
+            running
+                .run(Duration::from_secs(10), move || rx.recv().is_ok())
+                .await
+        });
+        while state.load().0 == 0 {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        // One slot running, one place in the queue: the second waits, the third is refused.
+        let waiting = Arc::clone(&state);
+        let second = tokio::spawn(async move { waiting.run(Duration::from_secs(10), || 2).await });
+        while state.load().1 == 0 {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        assert!(matches!(
+            state.run(Duration::from_secs(1), || 3).await,
+            Err(Refusal::Busy(_))
+        ));
+        tx.send(()).unwrap();
+        assert!(matches!(first.await.unwrap(), Ok(true)));
+        assert!(matches!(second.await.unwrap(), Ok(2)));
+        assert_eq!(state.load(), (0, 0));
+        assert!(matches!(
+            state.run(Duration::from_secs(1), || 4).await,
+            Ok(4)
+        ));
+    }
+
+    #[tokio::test]
+    async fn a_job_past_its_hard_limit_is_answered_and_keeps_its_slot() {
+        let state = Arc::clone(&Server::new(config(1, 4)).state);
+        let (tx, rx) = std::sync::mpsc::channel::<()>();
+        let r = state
+            .run(Duration::from_millis(1), move || rx.recv().is_ok())
+            .await;
+        assert!(matches!(r, Err(Refusal::TimedOut(_))));
+        assert_eq!(
+            state.permits.available_permits(),
+            0,
+            "the thread still holds its slot"
+        );
+        tx.send(()).unwrap();
+        assert!(matches!(
+            state.run(Duration::from_secs(1), || 1).await,
+            Ok(1)
+        ));
+    }
+}

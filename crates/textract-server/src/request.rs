@@ -81,7 +81,8 @@ impl RequestOptions {
         options.password = self.password.clone();
         options.embedded.extract = !self.skip_embedded;
         if let Some(n) = self.max_embedded {
-            options.embedded.max_count = n;
+            // One more than asked, so the answer can tell that there were more.
+            options.embedded.max_count = n.saturating_add(1);
         }
         options.limits.max_input_bytes = config.max_body;
         options.limits.deadline = Some(match self.timeout {
