@@ -367,11 +367,12 @@ mod tests {
     use super::*;
 
     fn config(concurrent: usize, queue: usize) -> Config {
-        let mut c = Config::default();
-        c.max_concurrent = concurrent;
-        c.max_queue = queue;
-        c.access_log = false;
-        c
+        Config {
+            max_concurrent: concurrent,
+            max_queue: queue,
+            access_log: false,
+            ..Config::default()
+        }
     }
 
     #[tokio::test]
