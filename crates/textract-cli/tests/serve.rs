@@ -277,3 +277,171 @@ fn the_readme_curl_examples_run() {
     }
     served.terminate();
 }
+
+/// What a load run measured.
+#[derive(Debug)]
+struct Load {
+    requests: usize,
+    ok: usize,
+    unprocessable: usize,
+    /// Requests answered with anything else (status, or `None`: no answer).
+    other: Vec<(String, Option<u16>)>,
+    seconds: f64,
+    /// kB, from /proc: resident size after the first tenth of the requests,
+    /// and the high-water mark at the end.
+    rss_early_kb: Option<u64>,
+    peak_rss_kb: Option<u64>,
+}
+
+fn proc_status_kb(pid: u32, key: &str) -> Option<u64> {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = s.lines().find(|l| l.starts_with(key))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// `requests` requests from `clients` threads, each on its own connection,
+/// cycling over `files` and alternating `/tika` (200 or 422) and
+/// `/rmeta/text` (200).
+fn load(served: &Served, files: &[(String, Vec<u8>)], requests: usize, clients: usize) -> Load {
+    let addr = served.addr.as_str();
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<(String, Option<u16>)>> = Mutex::new(Vec::new());
+    let rss_early = Mutex::new(None);
+    let pid = served.child.id();
+    let started = Instant::now();
+    std::thread::scope(|s| {
+        for _ in 0..clients {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= requests {
+                        break;
+                    }
+                    if i == requests / 10 {
+                        *rss_early.lock().unwrap() = proc_status_kb(pid, "VmRSS:");
+                    }
+                    let (name, body) = &files[i % files.len()];
+                    let path = if i % 2 == 0 { "/tika" } else { "/rmeta/text" };
+                    let status =
+                        std::panic::catch_unwind(|| http(addr, "PUT", path, body).0).ok();
+                    results
+                        .lock()
+                        .unwrap()
+                        .push((format!("{path} {name}"), status));
+                }
+            });
+        }
+    });
+    let seconds = started.elapsed().as_secs_f64();
+    let results = results.into_inner().unwrap();
+    let count = |want: u16| results.iter().filter(|(_, s)| *s == Some(want)).count();
+    Load {
+        requests: results.len(),
+        ok: count(200),
+        unprocessable: count(422),
+        other: results
+            .iter()
+            .filter(|(_, s)| !matches!(s, Some(200 | 422)))
+            .cloned()
+            .collect(),
+        seconds,
+        rss_early_kb: rss_early.into_inner().unwrap(),
+        peak_rss_kb: proc_status_kb(pid, "VmHWM:"),
+    }
+}
+
+fn fixture_files() -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    for group in [
+        "pdf", "doc", "xls", "hwp", "rtf", "crypto", "hostile", "ppt", "ooxml",
+    ] {
+        let dir = root().join("fixtures").join(group);
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let mut paths: Vec<PathBuf> = entries.map_while(Result::ok).map(|e| e.path()).collect();
+        paths.sort();
+        for p in paths {
+            let name = p.file_name().unwrap().to_string_lossy().to_string();
+            let sidecar = [".txt", ".tsv", ".package", ".workbook", ".md", ".py"]
+                .iter()
+                .any(|s| name.ends_with(s));
+            if !sidecar && p.is_file() {
+                out.push((format!("{group}/{name}"), std::fs::read(&p).unwrap()));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn concurrent_requests_over_the_fixtures_are_all_answered() {
+    // The CI-sized load: 200 requests from 8 clients over the fixtures.
+    let served = Served::start(&["--quiet", "--max-concurrent", "2"]);
+    let files = fixture_files();
+    assert!(files.len() > 50);
+    let l = load(&served, &files, 200, 8);
+    assert_eq!(l.requests, 200);
+    assert!(l.other.is_empty(), "{:?}", l.other);
+    assert!(l.ok > 100, "{l:?}");
+    assert_eq!(http(&served.addr, "GET", "/version", b"").0, 200);
+    let (code, _) = served.terminate();
+    assert!(code.success());
+}
+
+/// The load test of issue 24 (not run by default: a minute in release):
+/// 1,000 requests from 32 clients over the corpus, then every corpus file
+/// and hostile fixture once, then `/version`. Numbers go to
+/// docs/benchmarks.md:
+/// `cargo test --release -p textract-cli --test serve -- --ignored --nocapture load_test`.
+#[test]
+#[ignore]
+fn load_test_over_the_corpus() {
+    let Some(dir) = testkit::corpus::require_dir("load_test_over_the_corpus") else {
+        return;
+    };
+    let mut corpus: Vec<(String, Vec<u8>)> = testkit::corpus::manifest(&dir)
+        .into_iter()
+        .filter_map(|e| Some((e.rel.clone(), std::fs::read(&e.path).ok()?)))
+        .collect();
+    // Interleave big and small files so every client sees a mix.
+    corpus.sort_by(|a, b| a.0.cmp(&b.0));
+    let total_bytes: usize = corpus.iter().map(|(_, b)| b.len()).sum();
+    let served = Served::start(&["--quiet"]);
+    let l = load(&served, &corpus, 1000, 32);
+    println!(
+        "load: {} requests over {} corpus files ({} MB) from 32 clients in {:.1} s = {:.1} requests/s; 200: {}, 422: {}, other: {}; RSS after 100 requests {} MB, peak {} MB",
+        l.requests,
+        corpus.len(),
+        total_bytes >> 20,
+        l.seconds,
+        l.requests as f64 / l.seconds,
+        l.ok,
+        l.unprocessable,
+        l.other.len(),
+        l.rss_early_kb.unwrap_or(0) / 1024,
+        l.peak_rss_kb.unwrap_or(0) / 1024,
+    );
+    assert_eq!(l.requests, 1000);
+    assert!(l.other.is_empty(), "{:?}", l.other);
+    // Then every corpus file and every fixture once.
+    let mut all = corpus;
+    all.extend(fixture_files());
+    let n = all.len();
+    let once = load(&served, &all, n, 32);
+    println!(
+        "once: {} files in {:.1} s; 200: {}, 422: {}, other: {:?}; peak RSS {} MB",
+        once.requests,
+        once.seconds,
+        once.ok,
+        once.unprocessable,
+        once.other,
+        once.peak_rss_kb.unwrap_or(0) / 1024
+    );
+    assert!(once.other.is_empty(), "{:?}", once.other);
+    assert_eq!(http(&served.addr, "GET", "/version", b"").0, 200);
+    let (code, _) = served.terminate();
+    assert!(code.success());
+}
