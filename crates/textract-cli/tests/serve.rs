@@ -323,9 +323,8 @@ fn load(served: &Served, files: &[(String, Vec<u8>)], requests: usize, clients: 
                         *rss_early.lock().unwrap() = proc_status_kb(pid, "VmRSS:");
                     }
                     let (name, body) = &files[i % files.len()];
-                    let path = if i % 2 == 0 { "/tika" } else { "/rmeta/text" };
-                    let status =
-                        std::panic::catch_unwind(|| http(addr, "PUT", path, body).0).ok();
+                    let path = if i.is_multiple_of(2) { "/tika" } else { "/rmeta/text" };
+                    let status = std::panic::catch_unwind(|| http(addr, "PUT", path, body).0).ok();
                     results
                         .lock()
                         .unwrap()
@@ -444,4 +443,33 @@ fn load_test_over_the_corpus() {
     assert_eq!(http(&served.addr, "GET", "/version", b"").0, 200);
     let (code, _) = served.terminate();
     assert!(code.success());
+}
+
+#[test]
+fn chunked_bodies_are_read() {
+    let served = Served::start(&["--quiet"]);
+    let doc = std::fs::read(root().join("fixtures/doc/table.doc")).unwrap();
+    let mut s = TcpStream::connect(&served.addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    write!(
+        s,
+        "PUT /tika HTTP/1.1\r\nHost: {}\r\nTransfer-Encoding: chunked\r\nAccept: text/plain\r\nConnection: close\r\n\r\n",
+        served.addr
+    )
+    .unwrap();
+    for chunk in doc.chunks(1000) {
+        write!(s, "{:x}\r\n", chunk.len()).unwrap();
+        s.write_all(chunk).unwrap();
+        s.write_all(b"\r\n").unwrap();
+    }
+    s.write_all(b"0\r\n\r\n").unwrap();
+    let mut out = Vec::new();
+    s.read_to_end(&mut out).unwrap();
+    let out = String::from_utf8_lossy(&out);
+    assert!(out.starts_with("HTTP/1.1 200"), "{out}");
+    let expected = textract::extract(&doc, &textract::Options::default())
+        .unwrap()
+        .text;
+    assert!(out.ends_with(&expected), "{out}");
+    served.terminate();
 }
