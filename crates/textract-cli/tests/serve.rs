@@ -323,7 +323,11 @@ fn load(served: &Served, files: &[(String, Vec<u8>)], requests: usize, clients: 
                         *rss_early.lock().unwrap() = proc_status_kb(pid, "VmRSS:");
                     }
                     let (name, body) = &files[i % files.len()];
-                    let path = if i.is_multiple_of(2) { "/tika" } else { "/rmeta/text" };
+                    let path = if i.is_multiple_of(2) {
+                        "/tika"
+                    } else {
+                        "/rmeta/text"
+                    };
                     let status = std::panic::catch_unwind(|| http(addr, "PUT", path, body).0).ok();
                     results
                         .lock()

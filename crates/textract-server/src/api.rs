@@ -70,7 +70,7 @@ async fn run(state: Arc<AppState>, input: Input, job: Job) -> Response {
     let config = state.config.clone();
     let result = state
         .run(limit, move || {
-            let body = match decode_body(&input.headers, input.body.to_vec(), config.max_body) {
+            let body = match decode_body(&input.headers, &input.body, config.max_body) {
                 Ok(b) => b,
                 Err(e @ BodyError::TooLarge(_)) => {
                     return (StatusCode::PAYLOAD_TOO_LARGE, e.to_string()).into_response();

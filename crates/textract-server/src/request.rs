@@ -2,6 +2,7 @@
 //! them: the file name (`Content-Disposition`), a content-type hint, a
 //! password, limits, and the `X-Tika-*` options.
 
+use std::borrow::Cow;
 use std::io::Read;
 use std::time::Duration;
 
@@ -313,12 +314,12 @@ pub(crate) enum BodyError {
 }
 
 /// The body as sent, undone from its `Content-Encoding` (gzip, x-gzip,
-/// deflate), never larger than `limit` bytes.
-pub(crate) fn decode_body(
+/// deflate), never larger than `limit` bytes; borrowed when not encoded.
+pub(crate) fn decode_body<'a>(
     headers: &HeaderMap,
-    body: Vec<u8>,
+    body: &'a [u8],
     limit: u64,
-) -> Result<Vec<u8>, BodyError> {
+) -> Result<Cow<'a, [u8]>, BodyError> {
     let encoding = headers
         .get(CONTENT_ENCODING)
         .and_then(|v| v.to_str().ok())
@@ -326,12 +327,12 @@ pub(crate) fn decode_body(
         .unwrap_or_default();
     let mut out = Vec::new();
     let result = match encoding.as_str() {
-        "" | "identity" => return Ok(body),
-        "gzip" | "x-gzip" => flate2::read::MultiGzDecoder::new(body.as_slice())
+        "" | "identity" => return Ok(Cow::Borrowed(body)),
+        "gzip" | "x-gzip" => flate2::read::MultiGzDecoder::new(body)
             .take(limit.saturating_add(1))
             .read_to_end(&mut out)
             .map_err(|e| BodyError::Corrupt("gzip", e)),
-        "deflate" => flate2::read::ZlibDecoder::new(body.as_slice())
+        "deflate" => flate2::read::ZlibDecoder::new(body)
             .take(limit.saturating_add(1))
             .read_to_end(&mut out)
             .map_err(|e| BodyError::Corrupt("deflate", e)),
@@ -341,7 +342,7 @@ pub(crate) fn decode_body(
     if out.len() as u64 > limit {
         return Err(BodyError::TooLarge(limit));
     }
-    Ok(out)
+    Ok(Cow::Owned(out))
 }
 
 #[cfg(test)]
@@ -403,14 +404,14 @@ mod tests {
         let gz = enc.finish().unwrap();
         let mut headers = HeaderMap::new();
         headers.insert(CONTENT_ENCODING, "gzip".parse().unwrap());
-        assert_eq!(decode_body(&headers, gz.clone(), 1000).unwrap().len(), 1000);
+        assert_eq!(decode_body(&headers, &gz, 1000).unwrap().len(), 1000);
         assert!(matches!(
-            decode_body(&headers, gz, 999),
+            decode_body(&headers, &gz, 999),
             Err(BodyError::TooLarge(999))
         ));
         headers.insert(CONTENT_ENCODING, "br".parse().unwrap());
         assert!(matches!(
-            decode_body(&headers, vec![1], 10),
+            decode_body(&headers, &[1], 10),
             Err(BodyError::Encoding(_))
         ));
     }
