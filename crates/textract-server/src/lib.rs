@@ -21,8 +21,7 @@
 //! stderr as JSON.
 //!
 //! What it does not do: TLS, authentication, OCR, language detection,
-//! translation, or Tika's `/config` and `/tika/xml`-family pipes
-//! (`/async`, `/pipes`).
+//! translation, or Tika's `/config`, `/async` and `/pipes`.
 //!
 //! ```
 //! use axum::body::Body;
