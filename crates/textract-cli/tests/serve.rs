@@ -291,6 +291,10 @@ struct Load {
     /// and the high-water mark at the end.
     rss_early_kb: Option<u64>,
     peak_rss_kb: Option<u64>,
+    /// kB resident once the last request was answered.
+    rss_end_kb: Option<u64>,
+    /// MB resident at each tenth of the requests.
+    rss_series_mb: Vec<u64>,
 }
 
 fn proc_status_kb(pid: u32, key: &str) -> Option<u64> {
@@ -309,6 +313,7 @@ fn load(served: &Served, files: &[(String, Vec<u8>)], requests: usize, clients: 
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<(String, Option<u16>)>> = Mutex::new(Vec::new());
     let rss_early = Mutex::new(None);
+    let series = Mutex::new(Vec::new());
     let pid = served.child.id();
     let started = Instant::now();
     std::thread::scope(|s| {
@@ -321,6 +326,10 @@ fn load(served: &Served, files: &[(String, Vec<u8>)], requests: usize, clients: 
                     }
                     if i == requests / 10 {
                         *rss_early.lock().unwrap() = proc_status_kb(pid, "VmRSS:");
+                    }
+                    if requests >= 10 && i % (requests / 10) == 0 {
+                        let mb = proc_status_kb(pid, "VmRSS:").unwrap_or(0) / 1024;
+                        series.lock().unwrap().push(mb);
                     }
                     let (name, body) = &files[i % files.len()];
                     let path = if i.is_multiple_of(2) {
@@ -352,6 +361,8 @@ fn load(served: &Served, files: &[(String, Vec<u8>)], requests: usize, clients: 
         seconds,
         rss_early_kb: rss_early.into_inner().unwrap(),
         peak_rss_kb: proc_status_kb(pid, "VmHWM:"),
+        rss_end_kb: proc_status_kb(pid, "VmRSS:"),
+        rss_series_mb: series.into_inner().unwrap(),
     }
 }
 
@@ -413,9 +424,14 @@ fn load_test_over_the_corpus() {
     corpus.sort_by(|a, b| a.0.cmp(&b.0));
     let total_bytes: usize = corpus.iter().map(|(_, b)| b.len()).sum();
     let served = Served::start(&["--quiet"]);
-    let l = load(&served, &corpus, 1000, 32);
+    // TEXTRACT_LOAD_REQUESTS: a longer soak than the default 1,000.
+    let requests = std::env::var("TEXTRACT_LOAD_REQUESTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1000);
+    let l = load(&served, &corpus, requests, 32);
     println!(
-        "load: {} requests over {} corpus files ({} MB) from 32 clients in {:.1} s = {:.1} requests/s; 200: {}, 422: {}, other: {}; RSS after 100 requests {} MB, peak {} MB",
+        "load: {} requests over {} corpus files ({} MB) from 32 clients in {:.1} s = {:.1} requests/s; 200: {}, 422: {}, other: {}; RSS after the first tenth {} MB, at the end {} MB, peak {} MB",
         l.requests,
         corpus.len(),
         total_bytes >> 20,
@@ -425,9 +441,14 @@ fn load_test_over_the_corpus() {
         l.unprocessable,
         l.other.len(),
         l.rss_early_kb.unwrap_or(0) / 1024,
+        l.rss_end_kb.unwrap_or(0) / 1024,
         l.peak_rss_kb.unwrap_or(0) / 1024,
     );
-    assert_eq!(l.requests, 1000);
+    println!(
+        "RSS (MB) at each tenth of the requests: {:?}",
+        l.rss_series_mb
+    );
+    assert_eq!(l.requests, requests);
     assert!(l.other.is_empty(), "{:?}", l.other);
     // Then every corpus file and every fixture once.
     let mut all = corpus;
@@ -435,12 +456,13 @@ fn load_test_over_the_corpus() {
     let n = all.len();
     let once = load(&served, &all, n, 32);
     println!(
-        "once: {} files in {:.1} s; 200: {}, 422: {}, other: {:?}; peak RSS {} MB",
+        "once: {} files in {:.1} s; 200: {}, 422: {}, other: {:?}; RSS at the end {} MB, peak {} MB",
         once.requests,
         once.seconds,
         once.ok,
         once.unprocessable,
         once.other,
+        once.rss_end_kb.unwrap_or(0) / 1024,
         once.peak_rss_kb.unwrap_or(0) / 1024
     );
     assert!(once.other.is_empty(), "{:?}", once.other);
