@@ -327,7 +327,7 @@ fn load(served: &Served, files: &[(String, Vec<u8>)], requests: usize, clients: 
                     if i == requests / 10 {
                         *rss_early.lock().unwrap() = proc_status_kb(pid, "VmRSS:");
                     }
-                    if requests >= 10 && i % (requests / 10) == 0 {
+                    if requests >= 10 && i.is_multiple_of(requests / 10) {
                         let mb = proc_status_kb(pid, "VmRSS:").unwrap_or(0) / 1024;
                         series.lock().unwrap().push(mb);
                     }
