@@ -4,7 +4,11 @@
 //!
 //! ```text
 //! textract [OPTIONS] <PATH>...
+//! textract serve [--host 127.0.0.1] [--port 9998] [OPTIONS]
 //! ```
+//! `textract serve` runs the Tika-compatible HTTP server
+//! (`crates/textract-server`, `docs/server.md`); a file literally named
+//! `serve` is extracted as `textract ./serve`.
 //! Exit status: 0 when every input that could be read was extracted
 //! (inputs that are not documents are reported on stderr but do not fail
 //! the run unless `--strict`); 1 when any document failed (damaged,
@@ -37,7 +41,10 @@ stderr and do not fail the run unless --strict); 1 when any document
 failed (damaged, encrypted, over a limit, unreadable); 2 on usage errors.
 
 A multi-file run ends with a summary line on stderr (-q silences it, the
-warnings and the unsupported-input lines).";
+warnings and the unsupported-input lines).
+
+`textract serve --help`: run an Apache Tika 3.x compatible HTTP server
+instead (a file named `serve` is given as `./serve`).";
 
 /// Extract clean text, metadata and embedded files from documents.
 #[derive(Debug, Parser)]
@@ -534,7 +541,68 @@ impl Stderr {
     }
 }
 
+/// `textract serve`: an Apache Tika server 3.x compatible HTTP API
+/// (docs/server.md).
+#[derive(Debug, Parser)]
+#[command(name = "textract serve", version)]
+struct Serve {
+    /// Address to bind; 0.0.0.0 exposes the server to the network.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+
+    /// Port (0: any free port; the address is printed on stderr).
+    #[arg(long, default_value_t = 9998)]
+    port: u16,
+
+    /// Largest request body in bytes (or with K, M, G), before and after
+    /// gzip decoding; larger ones get 413.
+    #[arg(long, value_name = "BYTES", value_parser = parse_size, default_value = "100M")]
+    max_body: u64,
+
+    /// Extractions run at once (default: all cores).
+    #[arg(long, value_name = "N")]
+    max_concurrent: Option<usize>,
+
+    /// Requests that may wait for an extraction; more get 503.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    max_queue: usize,
+
+    /// Wall-clock milliseconds allowed per document (X-Tika-Timeout-Millis
+    /// may lower it).
+    #[arg(long, value_name = "MS", default_value_t = 60_000)]
+    timeout_ms: u64,
+
+    /// No access-log lines on stderr.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+fn serve_main(args: impl Iterator<Item = std::ffi::OsString>) -> ExitCode {
+    let serve = Serve::parse_from(args);
+    let mut config = textract_server::Config::new(serve.host, serve.port);
+    config.max_body = serve.max_body;
+    if let Some(n) = serve.max_concurrent {
+        config.max_concurrent = n.max(1);
+    }
+    config.max_queue = serve.max_queue;
+    config.timeout = Duration::from_millis(serve.timeout_ms.max(1));
+    config.access_log = !serve.quiet;
+    match textract_server::run(config) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("textract serve: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn main() -> ExitCode {
+    let mut args = std::env::args_os();
+    if std::env::args_os().nth(1).is_some_and(|a| a == "serve") {
+        let program = args.next().unwrap_or_else(|| "textract".into());
+        let _serve = args.next();
+        return serve_main(std::iter::once(program).chain(args));
+    }
     let cli = Cli::parse();
     if cli.worker {
         return worker_main(&cli);
