@@ -311,12 +311,7 @@ impl Interpreter {
         };
         let shown = self.glyphs.get(m.first_glyph..).unwrap_or_default();
         // the replacement spans from the first glyph's origin to the farthest end
-        let (ux, uy) = match first.dir {
-            Direction::Right => (1.0, 0.0),
-            Direction::Up => (0.0, 1.0),
-            Direction::Left => (-1.0, 0.0),
-            Direction::Down => (0.0, -1.0),
-        };
+        let (ux, uy) = first.dir.unit();
         let span = shown
             .iter()
             .map(|g| (g.x - first.x) * ux + (g.y - first.y) * uy + g.advance)
@@ -603,13 +598,13 @@ mod tests {
             b"0 1 -1 0 300 0 cm BT /F1 10 Tf (a) Tj ET",
             ToyScope::default(),
         );
-        assert_eq!(it.glyphs[0].dir, Direction::Up);
+        assert_eq!(it.glyphs[0].dir, Direction::UP);
     }
 
     #[test]
     fn vertical_font_advances_downwards() {
         let it = run_with(b"BT /V1 10 Tf 100 700 Td (ab) Tj ET", ToyScope::default());
-        assert_eq!(it.glyphs[0].dir, Direction::Down);
+        assert_eq!(it.glyphs[0].dir, Direction::DOWN);
         assert_eq!(it.glyphs[1].y, 690.0);
         assert!(it.glyphs[1].vertical);
     }

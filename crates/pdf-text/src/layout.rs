@@ -53,44 +53,85 @@ impl GlyphText {
     }
 }
 
-/// The writing direction of a glyph on the upright page.
+/// The writing direction of a glyph on the upright page: the angle of its
+/// advance vector in tenths of a degree, counter-clockwise from the x axis
+/// (`0..3600`). Advances within half a degree of an axis are snapped onto it,
+/// so rounding noise in matrices does not split a line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Direction {
-    /// Advancing to the right (ordinary horizontal text).
-    Right,
-    /// Advancing upwards (text rotated 90° counter-clockwise).
-    Up,
-    /// Advancing to the left (text upside down).
-    Left,
-    /// Advancing downwards (vertical writing, or text rotated 90° clockwise).
-    Down,
-}
+pub struct Direction(u16);
+
+/// Tenths of a degree in a full turn.
+const TURN: u16 = 3600;
+/// Advances this close to an axis (tenths of a degree) are on it.
+const SNAP: u16 = 5;
+/// Directions this close (tenths of a degree) are laid out together.
+const CLUSTER: u16 = 15;
 
 impl Direction {
-    /// The direction nearest to the advance vector `(dx, dy)`.
+    /// Advancing to the right (ordinary horizontal text).
+    pub const RIGHT: Direction = Direction(0);
+    /// Advancing upwards (text rotated 90° counter-clockwise).
+    pub const UP: Direction = Direction(900);
+    /// Advancing to the left (text upside down).
+    pub const LEFT: Direction = Direction(1800);
+    /// Advancing downwards (vertical writing, or text rotated 90° clockwise).
+    pub const DOWN: Direction = Direction(2700);
+
+    /// The direction of the advance vector `(dx, dy)` (right for a zero vector).
     pub fn from_vector(dx: f64, dy: f64) -> Direction {
-        if dx.abs() >= dy.abs() {
-            if dx >= 0.0 {
-                Direction::Right
+        // the common cases without a trigonometric call
+        if dy == 0.0 {
+            return if dx < 0.0 {
+                Direction::LEFT
             } else {
-                Direction::Left
-            }
-        } else if dy > 0.0 {
-            Direction::Up
+                Direction::RIGHT
+            };
+        }
+        if dx == 0.0 {
+            return if dy > 0.0 {
+                Direction::UP
+            } else {
+                Direction::DOWN
+            };
+        }
+        let deg = dy.atan2(dx).to_degrees();
+        if !deg.is_finite() {
+            return Direction::RIGHT;
+        }
+        let tenths = (deg * 10.0).round().rem_euclid(f64::from(TURN)) as u16 % TURN;
+        let axis = (tenths + 450) / 900 * 900 % TURN;
+        if circular_distance(tenths, axis) <= SNAP {
+            Direction(axis)
         } else {
-            Direction::Down
+            Direction(tenths)
+        }
+    }
+
+    /// The unit vector along the direction.
+    pub fn unit(self) -> (f64, f64) {
+        match self.0 {
+            0 => (1.0, 0.0),
+            900 => (0.0, 1.0),
+            1800 => (-1.0, 0.0),
+            2700 => (0.0, -1.0),
+            t => {
+                let r = (f64::from(t) / 10.0).to_radians();
+                (r.cos(), r.sin())
+            }
         }
     }
 
     /// `(u, v)`: position along the writing direction and "up" from the baseline.
     fn frame(self, x: f64, y: f64) -> (f64, f64) {
-        match self {
-            Direction::Right => (x, y),
-            Direction::Up => (y, -x),
-            Direction::Left => (-x, -y),
-            Direction::Down => (-y, x),
-        }
+        let (c, s) = self.unit();
+        (x * c + y * s, y * c - x * s)
     }
+}
+
+/// Distance between two angles in tenths of a degree, the short way round.
+fn circular_distance(a: u16, b: u16) -> u16 {
+    let d = a.abs_diff(b) % TURN;
+    d.min(TURN - d)
 }
 
 /// One glyph placed on the upright page.
@@ -154,6 +195,7 @@ pub fn is_cjk(c: char) -> bool {
         | 0x3400..=0x4DBF    // Extension A
         | 0x4E00..=0x9FFF    // Unified ideographs
         | 0xF900..=0xFAFF    // compatibility ideographs
+        | 0xFE10..=0xFE1F    // vertical forms
         | 0xFE30..=0xFE4F    // compatibility forms (vertical punctuation)
         | 0xFF00..=0xFFEF    // half- and fullwidth forms
         | 0x20000..=0x3FFFF) // Extensions B–H
@@ -273,28 +315,11 @@ fn is_mark(c: char) -> bool {
 
 /// Lays out one page's glyphs as text (no trailing form feed).
 pub fn layout_page(glyphs: &[Glyph], opts: &LayoutOptions) -> String {
-    // Group by direction; the direction with the most glyphs comes first.
-    let mut counts = [
-        (Direction::Right, 0usize),
-        (Direction::Up, 0),
-        (Direction::Left, 0),
-        (Direction::Down, 0),
-    ];
-    for g in glyphs {
-        if let Some(slot) = counts.iter_mut().find(|(d, _)| *d == g.dir) {
-            slot.1 += 1;
-        }
-    }
-    counts.sort_by_key(|a| std::cmp::Reverse(a.1));
     let mut out = String::new();
-    for (dir, n) in counts {
-        if n == 0 {
-            continue;
-        }
-        let placed: Vec<Placed> = glyphs
-            .iter()
-            .enumerate()
-            .filter(|(_, g)| g.dir == dir)
+    for (dir, members) in direction_groups(glyphs) {
+        let placed: Vec<Placed> = members
+            .into_iter()
+            .filter_map(|index| Some((index, glyphs.get(index)?)))
             .filter(|(_, g)| {
                 g.x.is_finite() && g.y.is_finite() && g.size.is_finite() && g.advance.is_finite()
             })
@@ -329,6 +354,67 @@ pub fn layout_page(glyphs: &[Glyph], opts: &LayoutOptions) -> String {
         }
         out.push_str(&text);
     }
+    out
+}
+
+/// Glyphs grouped by writing direction: directions within
+/// [`CLUSTER`] of the first of a group are one group, laid out in the frame
+/// of its most frequent direction. Groups come with the most glyphs first
+/// (ties: counter-clockwise from rightwards); indices stay in content order.
+fn direction_groups(glyphs: &[Glyph]) -> Vec<(Direction, Vec<usize>)> {
+    // The common page: one direction, no table needed.
+    if let Some(first) = glyphs.first()
+        && glyphs.iter().all(|g| g.dir == first.dir)
+    {
+        return vec![(first.dir, (0..glyphs.len()).collect())];
+    }
+    let mut counts = vec![0usize; usize::from(TURN)];
+    for g in glyphs {
+        if let Some(c) = counts.get_mut(usize::from(g.dir.0)) {
+            *c += 1;
+        }
+    }
+    // slot of each angle in `groups`
+    let mut slot = vec![usize::MAX; usize::from(TURN)];
+    let mut groups: Vec<(Direction, usize)> = Vec::new();
+    let mut start: Option<(u16, usize)> = None;
+    for angle in 0..TURN {
+        let n = counts.get(usize::from(angle)).copied().unwrap_or(0);
+        if n == 0 {
+            continue;
+        }
+        let g = match start {
+            Some((first, g)) if angle - first <= CLUSTER => g,
+            _ => {
+                groups.push((Direction(angle), 0));
+                start = Some((angle, groups.len() - 1));
+                groups.len() - 1
+            }
+        };
+        if let Some(s) = slot.get_mut(usize::from(angle)) {
+            *s = g;
+        }
+        if let Some(group) = groups.get_mut(g) {
+            let best = counts.get(usize::from(group.0.0)).copied().unwrap_or(0);
+            if n > best {
+                group.0 = Direction(angle);
+            }
+            group.1 += n;
+        }
+    }
+    let mut members: Vec<Vec<usize>> = groups.iter().map(|g| Vec::with_capacity(g.1)).collect();
+    for (i, g) in glyphs.iter().enumerate() {
+        let s = slot
+            .get(usize::from(g.dir.0))
+            .copied()
+            .unwrap_or(usize::MAX);
+        if let Some(m) = members.get_mut(s) {
+            m.push(i);
+        }
+    }
+    let mut out: Vec<(Direction, Vec<usize>)> =
+        groups.into_iter().map(|g| g.0).zip(members).collect();
+    out.sort_by_key(|(_, m)| std::cmp::Reverse(m.len()));
     out
 }
 
@@ -711,7 +797,7 @@ mod tests {
                 y,
                 advance: w,
                 size,
-                dir: Direction::Right,
+                dir: Direction::RIGHT,
                 vertical: false,
             })
             .collect()
@@ -890,7 +976,7 @@ mod tests {
                     y: 700.0 - 12.0 * i as f64,
                     advance: 12.0,
                     size: 12.0,
-                    dir: Direction::Down,
+                    dir: Direction::DOWN,
                     vertical: true,
                 })
                 .collect()
@@ -912,7 +998,7 @@ mod tests {
                 y: 100.0 + 7.0 * i as f64,
                 advance: 7.0,
                 size: 12.0,
-                dir: Direction::Up,
+                dir: Direction::UP,
                 vertical: false,
             });
         }
@@ -939,7 +1025,7 @@ mod tests {
             y: 700.0,
             advance: 6.0,
             size: 12.0,
-            dir: Direction::Right,
+            dir: Direction::RIGHT,
             vertical: false,
         }];
         g.extend(word("ne", 6.0, 700.0, 6.0, 12.0));
@@ -949,7 +1035,7 @@ mod tests {
             y: 700.0,
             advance: 6.0,
             size: 12.0,
-            dir: Direction::Right,
+            dir: Direction::RIGHT,
             vertical: false,
         });
         assert_eq!(lay(&g), "fine\n");
@@ -985,9 +1071,60 @@ mod tests {
 
     #[test]
     fn direction_from_vector() {
-        assert_eq!(Direction::from_vector(1.0, 0.1), Direction::Right);
-        assert_eq!(Direction::from_vector(-1.0, 0.0), Direction::Left);
-        assert_eq!(Direction::from_vector(0.0, 2.0), Direction::Up);
-        assert_eq!(Direction::from_vector(0.1, -1.0), Direction::Down);
+        assert_eq!(Direction::from_vector(1.0, 0.0), Direction::RIGHT);
+        assert_eq!(Direction::from_vector(1.0, 0.001), Direction::RIGHT);
+        assert_eq!(Direction::from_vector(1.0, -0.001), Direction::RIGHT);
+        assert_eq!(Direction::from_vector(-1.0, 0.0), Direction::LEFT);
+        assert_eq!(Direction::from_vector(0.0, 2.0), Direction::UP);
+        assert_eq!(Direction::from_vector(0.001, -1.0), Direction::DOWN);
+        assert_eq!(Direction::from_vector(1.0, 1.0).0, 450);
+        assert_eq!(Direction::from_vector(1.0, 0.1).0, 57);
+        assert_eq!(Direction::from_vector(1.0, -1.0).0, 3150);
+        assert_eq!(Direction::from_vector(f64::NAN, 1.0), Direction::RIGHT);
+        let (c, s) = Direction::from_vector(3f64.sqrt(), 1.0).unit();
+        assert!((c - 3f64.sqrt() / 2.0).abs() < 1e-9 && (s - 0.5).abs() < 1e-9);
+    }
+
+    /// Glyphs of `s` from `(x, y)` along the angle `deg`, each `w` apart.
+    fn slanted(s: &str, x: f64, y: f64, deg: f64, w: f64) -> Vec<Glyph> {
+        let (sin, cos) = deg.to_radians().sin_cos();
+        s.chars()
+            .enumerate()
+            .map(|(i, c)| Glyph {
+                text: GlyphText::One(c),
+                x: x + i as f64 * w * cos,
+                y: y + i as f64 * w * sin,
+                advance: w,
+                size: 12.0,
+                dir: Direction::from_vector(cos, sin),
+                vertical: false,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn text_at_any_angle_keeps_its_words() {
+        for deg in [30.0, 45.0, 60.0, 135.0, 200.0, 330.0] {
+            // two lines, the second one line height "below" the first in their own frame
+            let (sin, cos) = f64::to_radians(deg).sin_cos();
+            let mut g = slanted("Rotated heading", 200.0, 300.0, deg, 6.0);
+            g.extend(slanted(
+                "second line",
+                200.0 + 14.0 * sin,
+                300.0 - 14.0 * cos,
+                deg,
+                6.0,
+            ));
+            assert_eq!(lay(&g), "Rotated heading\nsecond line\n", "{deg}°");
+        }
+        // a slanted stamp over horizontal text is read after it, in one piece
+        let mut g = word("Body text line", 50.0, 700.0, 6.0, 12.0);
+        g.extend(slanted("DRAFT", 100.0, 650.0, 45.0, 8.0));
+        g.extend(word("another line", 50.0, 686.0, 6.0, 12.0));
+        assert_eq!(lay(&g), "Body text line\nanother line\nDRAFT\n");
+        // glyphs a fraction of a degree apart are one line
+        let mut g = slanted("ab", 0.0, 0.0, 30.0, 6.0);
+        g.extend(slanted("cd", 12.0 * 0.866_03, 12.0 * 0.5, 30.9, 6.0));
+        assert_eq!(lay(&g), "abcd\n");
     }
 }
