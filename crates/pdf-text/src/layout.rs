@@ -315,6 +315,8 @@ fn is_mark(c: char) -> bool {
 
 /// Lays out one page's glyphs as text (no trailing form feed).
 pub fn layout_page(glyphs: &[Glyph], opts: &LayoutOptions) -> String {
+    let stacked = stacked_columns(glyphs);
+    let glyphs: &[Glyph] = stacked.as_deref().unwrap_or(glyphs);
     let mut out = String::new();
     for (dir, members) in direction_groups(glyphs) {
         let placed: Vec<Placed> = members
@@ -356,6 +358,61 @@ pub fn layout_page(glyphs: &[Glyph], opts: &LayoutOptions) -> String {
     }
     out
 }
+
+/// Vertical writing set with a horizontal font: CJK glyphs drawn one under
+/// the other (each placed by its own text matrix, one em apart), which would
+/// otherwise be read across the columns as rows. Chains of at least
+/// [`MIN_STACK`] glyphs in content order, each directly below the previous
+/// one at a pitch of 0.8–1.25 of the font size and mostly CJK, are turned
+/// into vertical glyphs (origin at the top centre, advancing downwards).
+/// `None` when the page has no such chain (the common case: no copy).
+fn stacked_columns(glyphs: &[Glyph]) -> Option<Vec<Glyph>> {
+    let below = |a: &Glyph, b: &Glyph| {
+        let size = a.size.abs();
+        a.dir == Direction::RIGHT
+            && b.dir == Direction::RIGHT
+            && !a.vertical
+            && !b.vertical
+            && size > 0.0
+            && (b.size.abs() - size).abs() <= 0.1 * size
+            && (b.x - a.x).abs() <= 0.15 * size
+            && (0.8 * size..=1.25 * size).contains(&(a.y - b.y))
+    };
+    let mut out: Option<Vec<Glyph>> = None;
+    let mut i = 0;
+    while i < glyphs.len() {
+        let mut j = i + 1;
+        while let (Some(a), Some(b)) = (glyphs.get(j - 1), glyphs.get(j)) {
+            if !below(a, b) {
+                break;
+            }
+            j += 1;
+        }
+        let chain = glyphs.get(i..j).unwrap_or_default();
+        let cjk = chain
+            .iter()
+            .filter(|g| g.text.first().is_some_and(is_cjk))
+            .count();
+        if chain.len() >= MIN_STACK && 3 * cjk >= 2 * chain.len() {
+            let out = out.get_or_insert_with(|| glyphs.to_vec());
+            for k in i..j {
+                if let Some(g) = out.get_mut(k) {
+                    let size = g.size.abs();
+                    g.x += size / 2.0;
+                    g.y += 0.88 * size;
+                    g.advance = size;
+                    g.dir = Direction::DOWN;
+                    g.vertical = true;
+                }
+            }
+        }
+        i = j;
+    }
+    out
+}
+
+/// Glyphs in a column below which horizontal glyphs are read as vertical writing.
+const MIN_STACK: usize = 3;
 
 /// Glyphs grouped by writing direction: directions within
 /// [`CLUSTER`] of the first of a group are one group, laid out in the frame
@@ -984,6 +1041,39 @@ mod tests {
         let mut g = col("はじめ", 100.0);
         g.extend(col("つぎ", 82.0));
         assert_eq!(lay(&g), "はじめ\nつぎ\n");
+    }
+
+    #[test]
+    fn cjk_stacked_with_a_horizontal_font_reads_as_columns() {
+        // each glyph placed by itself, one em below the previous; columns
+        // right to left; a table of one-character cells keeps its rows
+        let col = |s: &str, x: f64| -> Vec<Glyph> {
+            s.chars()
+                .enumerate()
+                .map(|(i, c)| Glyph {
+                    text: GlyphText::One(c),
+                    x,
+                    y: 700.0 - 12.0 * i as f64,
+                    advance: 12.0,
+                    size: 12.0,
+                    dir: Direction::RIGHT,
+                    vertical: false,
+                })
+                .collect()
+        };
+        let mut g = col("縦に並ぶ", 300.0);
+        g.extend(col("二列目", 282.0));
+        assert_eq!(lay(&g), "縦に並ぶ\n二列目\n");
+        // rows 20 pt apart (1.7 em) are a table, read by rows
+        let mut g = Vec::new();
+        for (i, row) in ["甲乙", "丙丁", "戊己"].iter().enumerate() {
+            for (j, c) in row.chars().enumerate() {
+                g.extend(word(&c.to_string(), 100.0 + 40.0 * j as f64, 700.0 - 20.0 * i as f64, 12.0, 12.0));
+            }
+        }
+        assert_eq!(lay(&g), "甲 乙\n丙 丁\n戊 己\n");
+        // Latin letters stacked the same way are left alone
+        assert_eq!(lay(&col("abc", 100.0)), "a\nb\nc\n");
     }
 
     #[test]

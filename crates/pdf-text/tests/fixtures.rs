@@ -167,6 +167,11 @@ fn narrow_cjk_table_by_rows() {
 }
 
 #[test]
+fn vertical_writing_with_a_horizontal_font() {
+    check("vertical-stacked.pdf");
+}
+
+#[test]
 fn ligatures_become_letters() {
     check("ligatures.pdf");
 }
