@@ -345,8 +345,7 @@ pub fn layout_page(glyphs: &[Glyph], opts: &LayoutOptions) -> String {
         let text = if opts.physical {
             physical_text(runs)
         } else {
-            let t = reading_order_text(runs, opts);
-            if opts.dehyphenate { dehyphenate(&t) } else { t }
+            reading_order_text(runs, opts)
         };
         if text.is_empty() {
             continue;
@@ -571,24 +570,49 @@ fn median_size(runs: &[Run]) -> f64 {
 /// Reading order by recursive XY-cut; regions become paragraphs.
 fn reading_order_text(runs: Vec<Run>, opts: &LayoutOptions) -> String {
     let median = median_size(&runs);
-    let mut blocks: Vec<Vec<Run>> = Vec::new();
-    xy_cut(
-        runs,
-        opts.gutter * median,
-        MIN_COLUMN * median,
-        0,
-        &mut blocks,
-    );
+    let mut blocks: Vec<(Vec<Run>, usize)> = Vec::new();
+    let mut cut = Cut {
+        gutter: opts.gutter * median,
+        min_col: MIN_COLUMN * median,
+        flow: 0,
+    };
+    cut.xy_cut(runs, 0, &mut blocks);
+    // Hyphenated words are joined within a flow, not from the foot of one
+    // column to the head of the next (pdftotext's rule).
     let mut out = String::new();
-    for block in blocks {
+    let mut flow_text = String::new();
+    let mut flow = blocks.first().map_or(0, |b| b.1);
+    for (block, f) in blocks {
         let text = lines_text(block, opts);
         if text.is_empty() {
             continue;
         }
-        out.push_str(&text);
-        out.push('\n');
+        if f != flow {
+            flush_flow(&mut out, &mut flow_text, opts);
+            flow = f;
+        }
+        flow_text.push_str(&text);
+        flow_text.push('\n');
     }
+    flush_flow(&mut out, &mut flow_text, opts);
     out
+}
+
+fn flush_flow(out: &mut String, flow_text: &mut String, opts: &LayoutOptions) {
+    if opts.dehyphenate {
+        out.push_str(&dehyphenate(flow_text));
+    } else {
+        out.push_str(flow_text);
+    }
+    flow_text.clear();
+}
+
+/// The XY-cut's thresholds and the flow counter: every column a vertical
+/// cut makes (and what follows it) is a new flow.
+struct Cut {
+    gutter: f64,
+    min_col: f64,
+    flow: usize,
 }
 
 /// Widest gap in a set of intervals: `(width, position)` where position is
@@ -645,52 +669,58 @@ fn column_gap(runs: &[Run], gutter: f64, min_col: f64) -> Option<(f64, f64)> {
     best
 }
 
-fn xy_cut(runs: Vec<Run>, gutter: f64, min_col: f64, depth: usize, out: &mut Vec<Vec<Run>>) {
-    if runs.len() < 2 || depth > MAX_CUT_DEPTH {
-        if !runs.is_empty() {
-            out.push(runs);
+impl Cut {
+    fn xy_cut(&mut self, runs: Vec<Run>, depth: usize, out: &mut Vec<(Vec<Run>, usize)>) {
+        let (gutter, min_col) = (self.gutter, self.min_col);
+        if runs.len() < 2 || depth > MAX_CUT_DEPTH {
+            if !runs.is_empty() {
+                out.push((runs, self.flow));
+            }
+            return;
         }
-        return;
-    }
-    // Vertical cut (columns): only when the region has more than one line.
-    let vert = column_gap(&runs, gutter, min_col);
-    let horiz = widest_gap(runs.iter().map(|r| (-r.top(), -r.v)).collect());
-    let multi_line = {
-        let v0 = runs.first().map(|r| r.v).unwrap_or(0.0);
-        runs.iter().any(|r| (r.v - v0).abs() > 0.45 * r.size)
-    };
-    let vert = vert.filter(|(w, _)| *w >= gutter && multi_line);
-    match (vert, horiz) {
-        (Some((vw, at)), h) if h.is_none_or(|(hw, _)| vw >= hw) => {
-            let (left, right): (Vec<Run>, Vec<Run>) = runs.into_iter().partition(|r| r.u0 < at);
-            xy_cut(left, gutter, min_col, depth + 1, out);
-            xy_cut(right, gutter, min_col, depth + 1, out);
-        }
-        (_, Some((hw, _))) => {
-            // Cut at every horizontal gap nearly as wide as the widest one.
-            let mut spans: Vec<(f64, f64)> = runs.iter().map(|r| (-r.top(), -r.v)).collect();
-            spans.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(Ordering::Equal));
-            let mut cuts: Vec<f64> = Vec::new();
-            let mut reach = f64::NEG_INFINITY;
-            for (lo, hi) in spans {
-                if reach > f64::NEG_INFINITY && lo > reach && lo - reach >= 0.9 * hw {
-                    cuts.push(lo);
+        // Vertical cut (columns): only when the region has more than one line.
+        let vert = column_gap(&runs, gutter, min_col);
+        let horiz = widest_gap(runs.iter().map(|r| (-r.top(), -r.v)).collect());
+        let multi_line = {
+            let v0 = runs.first().map(|r| r.v).unwrap_or(0.0);
+            runs.iter().any(|r| (r.v - v0).abs() > 0.45 * r.size)
+        };
+        let vert = vert.filter(|(w, _)| *w >= gutter && multi_line);
+        match (vert, horiz) {
+            (Some((vw, at)), h) if h.is_none_or(|(hw, _)| vw >= hw) => {
+                let (left, right): (Vec<Run>, Vec<Run>) = runs.into_iter().partition(|r| r.u0 < at);
+                self.flow += 1;
+                self.xy_cut(left, depth + 1, out);
+                self.flow += 1;
+                self.xy_cut(right, depth + 1, out);
+                self.flow += 1;
+            }
+            (_, Some((hw, _))) => {
+                // Cut at every horizontal gap nearly as wide as the widest one.
+                let mut spans: Vec<(f64, f64)> = runs.iter().map(|r| (-r.top(), -r.v)).collect();
+                spans.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(Ordering::Equal));
+                let mut cuts: Vec<f64> = Vec::new();
+                let mut reach = f64::NEG_INFINITY;
+                for (lo, hi) in spans {
+                    if reach > f64::NEG_INFINITY && lo > reach && lo - reach >= 0.9 * hw {
+                        cuts.push(lo);
+                    }
+                    reach = reach.max(hi);
                 }
-                reach = reach.max(hi);
-            }
-            let mut bands: Vec<Vec<Run>> = vec![Vec::new(); cuts.len() + 1];
-            for r in runs {
-                let key = -r.top();
-                let i = cuts.iter().take_while(|c| key >= **c).count();
-                if let Some(b) = bands.get_mut(i) {
-                    b.push(r);
+                let mut bands: Vec<Vec<Run>> = vec![Vec::new(); cuts.len() + 1];
+                for r in runs {
+                    let key = -r.top();
+                    let i = cuts.iter().take_while(|c| key >= **c).count();
+                    if let Some(b) = bands.get_mut(i) {
+                        b.push(r);
+                    }
+                }
+                for b in bands {
+                    self.xy_cut(b, depth + 1, out);
                 }
             }
-            for b in bands {
-                xy_cut(b, gutter, min_col, depth + 1, out);
-            }
+            _ => out.push((runs, self.flow)),
         }
-        _ => out.push(runs),
     }
 }
 
@@ -949,6 +979,31 @@ mod tests {
     }
 
     #[test]
+    fn no_hyphen_joining_from_one_column_to_the_next() {
+        let mut g = Vec::new();
+        for i in 0..3 {
+            let y = 700.0 - 14.0 * i as f64;
+            let left = if i == 2 {
+                "ends with a broken-"
+            } else {
+                "left column text line"
+            };
+            g.extend(word(left, 50.0, y, 6.0, 12.0));
+            let right = if i == 0 {
+                "word starts here"
+            } else {
+                "right column text"
+            };
+            g.extend(word(right, 300.0, y, 6.0, 12.0));
+        }
+        assert_eq!(
+            lay(&g),
+            "left column text line\nleft column text line\nends with a broken-\n\
+             word starts here\nright column text\nright column text\n"
+        );
+    }
+
+    #[test]
     fn soft_hyphens() {
         let mut g = word("Mit\u{AD}arbeit", 0.0, 700.0, 6.0, 12.0);
         g.extend(word("Ab\u{AD}", 0.0, 686.0, 6.0, 12.0));
@@ -1068,7 +1123,13 @@ mod tests {
         let mut g = Vec::new();
         for (i, row) in ["甲乙", "丙丁", "戊己"].iter().enumerate() {
             for (j, c) in row.chars().enumerate() {
-                g.extend(word(&c.to_string(), 100.0 + 40.0 * j as f64, 700.0 - 20.0 * i as f64, 12.0, 12.0));
+                g.extend(word(
+                    &c.to_string(),
+                    100.0 + 40.0 * j as f64,
+                    700.0 - 20.0 * i as f64,
+                    12.0,
+                    12.0,
+                ));
             }
         }
         assert_eq!(lay(&g), "甲 乙\n丙 丁\n戊 己\n");
