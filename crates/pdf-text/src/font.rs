@@ -275,13 +275,62 @@ fn ucs2_collection(name: &str) -> Option<Collection> {
     Collection::from_registry_ordering("Adobe", ordering)
 }
 
-/// Expands ligature code points to their letters (U+FB00–U+FB06).
+/// The ordinary character of a vertical presentation form (U+FE10–FE19,
+/// U+FE30–FE48): what vertical writing means by it, full-width as in the
+/// horizontal text around it.
+fn horizontal_form(c: char) -> Option<char> {
+    Some(match c {
+        '\u{FE10}' => '，',
+        '\u{FE11}' => '、',
+        '\u{FE12}' => '。',
+        '\u{FE13}' => '：',
+        '\u{FE14}' => '；',
+        '\u{FE15}' => '！',
+        '\u{FE16}' => '？',
+        '\u{FE17}' => '〖',
+        '\u{FE18}' => '〗',
+        '\u{FE19}' => '…',
+        '\u{FE30}' => '‥',
+        '\u{FE31}' => '—',
+        '\u{FE32}' => '–',
+        '\u{FE33}' | '\u{FE34}' => '＿',
+        '\u{FE35}' => '（',
+        '\u{FE36}' => '）',
+        '\u{FE37}' => '｛',
+        '\u{FE38}' => '｝',
+        '\u{FE39}' => '〔',
+        '\u{FE3A}' => '〕',
+        '\u{FE3B}' => '【',
+        '\u{FE3C}' => '】',
+        '\u{FE3D}' => '《',
+        '\u{FE3E}' => '》',
+        '\u{FE3F}' => '〈',
+        '\u{FE40}' => '〉',
+        '\u{FE41}' => '「',
+        '\u{FE42}' => '」',
+        '\u{FE43}' => '『',
+        '\u{FE44}' => '』',
+        '\u{FE47}' => '［',
+        '\u{FE48}' => '］',
+        _ => return None,
+    })
+}
+
+/// Expands ligature code points to their letters (U+FB00–U+FB06) and
+/// turns vertical presentation forms into their ordinary characters.
 fn expand_ligatures(s: &str) -> Cow<'_, str> {
-    if !s.chars().any(|c| ('\u{FB00}'..='\u{FB06}').contains(&c)) {
+    if !s
+        .chars()
+        .any(|c| ('\u{FB00}'..='\u{FB06}').contains(&c) || ('\u{FE10}'..='\u{FE48}').contains(&c))
+    {
         return Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len() + 2);
     for c in s.chars() {
+        if let Some(h) = horizontal_form(c) {
+            out.push(h);
+            continue;
+        }
         match c {
             '\u{FB00}' => out.push_str("ff"),
             '\u{FB01}' => out.push_str("fi"),
@@ -957,6 +1006,10 @@ mod tests {
         assert_eq!(glyph_text("\u{FB01}"), Some(GlyphText::Many("fi".into())));
         assert_eq!(glyph_text("a"), Some(GlyphText::One('a')));
         assert_eq!(glyph_text("\u{0}x"), Some(GlyphText::One('x')));
+        // vertical presentation forms read as the punctuation they stand for
+        assert_eq!(glyph_text("\u{FE11}"), Some(GlyphText::One('、')));
+        assert_eq!(expand_ligatures("\u{FE41}縦\u{FE42}\u{FE12}"), "「縦」。");
+        assert_eq!(expand_ligatures("\u{FE45}"), "\u{FE45}");
     }
 
     #[test]

@@ -172,6 +172,11 @@ fn vertical_writing_with_a_horizontal_font() {
 }
 
 #[test]
+fn vertical_presentation_forms_become_punctuation() {
+    check("vertical-forms.pdf");
+}
+
+#[test]
 fn ligatures_become_letters() {
     check("ligatures.pdf");
 }
