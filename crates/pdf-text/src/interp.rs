@@ -377,6 +377,28 @@ impl Interpreter {
         let fs = self.gs.size;
         let th = self.gs.hscale;
         let size_m = Matrix::new(fs * th, 0.0, 0.0, fs, 0.0, self.gs.rise);
+        // Showing glyphs only translates the text matrix, so direction and
+        // size are the same for the whole string.
+        let (dir, size) = {
+            let tm_ctm = self.tm.then(&self.gs.ctm);
+            let trm = size_m.then(&tm_ctm);
+            let dir_v = if vertical {
+                trm.apply_vector(0.0, -1.0)
+            } else {
+                trm.apply_vector(1.0, 0.0)
+            };
+            let (dx, dy) = if dir_v.0 == 0.0 && dir_v.1 == 0.0 {
+                tm_ctm.apply_vector(1.0, 0.0)
+            } else {
+                dir_v
+            };
+            let (sx, sy) = if vertical {
+                trm.apply_vector(1.0, 0.0)
+            } else {
+                trm.apply_vector(0.0, 1.0)
+            };
+            (Direction::from_vector(dx, dy), len(sx, sy))
+        };
         for g in &scratch {
             if self.glyphs.len() >= self.limits.max_glyphs {
                 self.hit_limit(&format!("{} glyphs", self.limits.max_glyphs));
@@ -403,28 +425,10 @@ impl Interpreter {
                     GlyphText::One('\u{FFFD}')
                 }
             };
-            let (dir_v, adv_v) = if vertical {
-                (
-                    trm.apply_vector(0.0, -1.0),
-                    tm_ctm.apply_vector(0.0, g.w1 * fs),
-                )
+            let adv_v = if vertical {
+                tm_ctm.apply_vector(0.0, g.w1 * fs)
             } else {
-                (
-                    trm.apply_vector(1.0, 0.0),
-                    tm_ctm.apply_vector(g.w0 * fs * th, 0.0),
-                )
-            };
-            let (dx, dy) = if dir_v.0 == 0.0 && dir_v.1 == 0.0 {
-                tm_ctm.apply_vector(1.0, 0.0)
-            } else {
-                dir_v
-            };
-            let (hx, hy) = trm.apply_vector(0.0, 1.0);
-            let size = if vertical {
-                let (wx, wy) = trm.apply_vector(1.0, 0.0);
-                len(wx, wy)
-            } else {
-                len(hx, hy)
+                tm_ctm.apply_vector(g.w0 * fs * th, 0.0)
             };
             self.glyphs.push(Glyph {
                 text,
@@ -432,7 +436,7 @@ impl Interpreter {
                 y,
                 advance: len(adv_v.0, adv_v.1),
                 size,
-                dir: Direction::from_vector(dx, dy),
+                dir,
                 vertical,
             });
             self.advance(g, vertical, spacing);

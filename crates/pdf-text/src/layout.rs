@@ -120,12 +120,12 @@ impl Direction {
             }
         }
     }
+}
 
-    /// `(u, v)`: position along the writing direction and "up" from the baseline.
-    fn frame(self, x: f64, y: f64) -> (f64, f64) {
-        let (c, s) = self.unit();
-        (x * c + y * s, y * c - x * s)
-    }
+/// `(u, v)`: position along the writing direction `(c, s)` (a unit vector)
+/// and "up" from the baseline.
+fn frame((c, s): (f64, f64), x: f64, y: f64) -> (f64, f64) {
+    (x * c + y * s, y * c - x * s)
 }
 
 /// Distance between two angles in tenths of a degree, the short way round.
@@ -319,6 +319,7 @@ pub fn layout_page(glyphs: &[Glyph], opts: &LayoutOptions) -> String {
     let glyphs: &[Glyph] = stacked.as_deref().unwrap_or(glyphs);
     let mut out = String::new();
     for (dir, members) in direction_groups(glyphs) {
+        let unit = dir.unit();
         let placed: Vec<Placed> = members
             .into_iter()
             .filter_map(|index| Some((index, glyphs.get(index)?)))
@@ -326,7 +327,7 @@ pub fn layout_page(glyphs: &[Glyph], opts: &LayoutOptions) -> String {
                 g.x.is_finite() && g.y.is_finite() && g.size.is_finite() && g.advance.is_finite()
             })
             .map(|(index, g)| {
-                let (u, mut v) = dir.frame(g.x, g.y);
+                let (u, mut v) = frame(unit, g.x, g.y);
                 if g.vertical {
                     // The origin is the top centre; put the "baseline" at the
                     // glyph's left edge so the box spans [v, v + size].
@@ -367,15 +368,15 @@ pub fn layout_page(glyphs: &[Glyph], opts: &LayoutOptions) -> String {
 /// `None` when the page has no such chain (the common case: no copy).
 fn stacked_columns(glyphs: &[Glyph]) -> Option<Vec<Glyph>> {
     let below = |a: &Glyph, b: &Glyph| {
+        // the usual neighbour is beside, not below: that test first
         let size = a.size.abs();
-        a.dir == Direction::RIGHT
+        (b.x - a.x).abs() <= 0.15 * size
+            && (0.8 * size..=1.25 * size).contains(&(a.y - b.y))
+            && (b.size.abs() - size).abs() <= 0.1 * size
+            && a.dir == Direction::RIGHT
             && b.dir == Direction::RIGHT
             && !a.vertical
             && !b.vertical
-            && size > 0.0
-            && (b.size.abs() - size).abs() <= 0.1 * size
-            && (b.x - a.x).abs() <= 0.15 * size
-            && (0.8 * size..=1.25 * size).contains(&(a.y - b.y))
     };
     let mut out: Option<Vec<Glyph>> = None;
     let mut i = 0;
@@ -388,11 +389,13 @@ fn stacked_columns(glyphs: &[Glyph]) -> Option<Vec<Glyph>> {
             j += 1;
         }
         let chain = glyphs.get(i..j).unwrap_or_default();
-        let cjk = chain
-            .iter()
-            .filter(|g| g.text.first().is_some_and(is_cjk))
-            .count();
-        if chain.len() >= MIN_STACK && 3 * cjk >= 2 * chain.len() {
+        if chain.len() >= MIN_STACK
+            && 3 * chain
+                .iter()
+                .filter(|g| g.text.first().is_some_and(is_cjk))
+                .count()
+                >= 2 * chain.len()
+        {
             let out = out.get_or_insert_with(|| glyphs.to_vec());
             for k in i..j {
                 if let Some(g) = out.get_mut(k) {
