@@ -1141,6 +1141,71 @@ mod tests {
     }
 
     #[test]
+    fn rotated_latin_inside_a_vertical_column() {
+        // 縦書きで, then "PDF" turned 90° clockwise (baseline a little left of
+        // the column's centre), then を読む: one column
+        let mut g = Vec::new();
+        let mut y = 700.0;
+        for c in "縦書きで".chars() {
+            g.push(Glyph {
+                text: GlyphText::One(c),
+                x: 100.0,
+                y,
+                advance: 12.0,
+                size: 12.0,
+                dir: Direction::DOWN,
+                vertical: true,
+            });
+            y -= 12.0;
+        }
+        for c in "PDF".chars() {
+            g.push(Glyph {
+                text: GlyphText::One(c),
+                x: 96.0,
+                y,
+                advance: 7.0,
+                size: 12.0,
+                dir: Direction::DOWN,
+                vertical: false,
+            });
+            y -= 7.0;
+        }
+        for c in "を読む".chars() {
+            g.push(Glyph {
+                text: GlyphText::One(c),
+                x: 100.0,
+                y,
+                advance: 12.0,
+                size: 12.0,
+                dir: Direction::DOWN,
+                vertical: true,
+            });
+            y -= 12.0;
+        }
+        assert_eq!(lay(&g), "縦書きでPDFを読む\n");
+    }
+
+    #[test]
+    fn every_glyph_at_its_own_angle_stays_cheap() {
+        // 20 000 glyphs on a spiral, each at a different angle: bounded work
+        let g: Vec<Glyph> = (0..20_000)
+            .map(|i| {
+                let a = f64::from(i) * 0.0173;
+                Glyph {
+                    text: GlyphText::One('x'),
+                    x: 300.0 + a.cos() * f64::from(i) * 0.01,
+                    y: 400.0 + a.sin() * f64::from(i) * 0.01,
+                    advance: 6.0,
+                    size: 12.0,
+                    dir: Direction::from_vector(-a.sin(), a.cos()),
+                    vertical: false,
+                }
+            })
+            .collect();
+        assert_eq!(lay(&g).matches('x').count(), 20_000);
+    }
+
+    #[test]
     fn rotated_text_after_main_text() {
         let mut g = word("main", 50.0, 700.0, 6.0, 12.0);
         g.extend(word("more", 50.0, 686.0, 6.0, 12.0));
