@@ -9,7 +9,12 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 /// A one-page PDF with `lines` lines in each of two columns of text drawn
 /// with TJ kerning, as TeX and Word write it.
 fn dense_page(lines: usize) -> Vec<u8> {
-    let mut content = String::from("BT /F1 9 Tf 11 TL\n");
+    dense_page_turned(lines, "1 0 0 1 0 0")
+}
+
+/// The same page drawn through `cm` (e.g. turned by 30°).
+fn dense_page_turned(lines: usize, cm: &str) -> Vec<u8> {
+    let mut content = format!("{cm} cm BT /F1 9 Tf 11 TL\n");
     for i in 0..lines {
         for col in 0..2 {
             let x = 56 + col * 260;
@@ -50,6 +55,13 @@ fn bench(c: &mut Criterion) {
     };
     group.bench_function("interpret+layout -layout mode", |b| {
         b.iter(|| pdf_text::extract_bytes(black_box(&pdf), &layout).unwrap())
+    });
+    // text at 30°: directions from atan2, its own frame
+    let slanted = dense_page_turned(62, "0.866025 0.5 -0.5 0.866025 300 -150");
+    let text = pdf_text::extract_bytes(&slanted, &options).unwrap().text;
+    assert!(text.contains("brown fox jumps over the lazy dog line 61."));
+    group.bench_function("interpret+layout 124 lines at 30°", |b| {
+        b.iter(|| pdf_text::extract_bytes(black_box(&slanted), &options).unwrap())
     });
     group.finish();
 }

@@ -222,7 +222,51 @@ pub(crate) struct PdfFont {
     /// A ToUnicode CMap that `usecmap`s `Adobe-<ordering>-UCS2` maps the
     /// codes it does not list through that collection.
     ucs2_collection: Option<Collection>,
+    /// The ToUnicode CMap maps most of its codes to blanks: its blanks are
+    /// not believed while another map knows better.
+    blanks_lie: bool,
     vertical: bool,
+}
+
+/// Whether a ToUnicode CMap maps most of its codes (three at least) to
+/// whitespace or U+0000: a map written to hide the text or by a broken
+/// producer, whose blanks say nothing about the glyphs. (Empty entries are
+/// not counted: cairo maps the later glyphs of a cluster to nothing.)
+fn blanks_lie(cmap: &CMap) -> bool {
+    let (mut total, mut blank) = (0usize, 0usize);
+    for (_, s) in cmap.unicode_mappings().take(1 << 16) {
+        total += 1;
+        if !s.is_empty() && s.chars().all(|c| c.is_whitespace() || c == '\0') {
+            blank += 1;
+        }
+    }
+    blank >= 3 && blank * 2 >= total
+}
+
+/// What a ToUnicode entry is worth: `Ok` with its text when it can be
+/// believed; `Err` with what it said (if anything) when it says nothing
+/// useful — U+0000 or other controls only, U+FFFD, or a blank from a
+/// map whose blanks lie — so that the font's other maps are
+/// asked first and it is kept only when they know nothing.
+fn believed(s: &str, blanks_lie: bool) -> Result<GlyphText, Option<GlyphText>> {
+    if s.is_empty() {
+        // `<>`: the glyph's text is given by another glyph of its cluster
+        // (cairo writes a whole word on its first glyph), not a lie.
+        return Ok(GlyphText::Many("".into()));
+    }
+    match glyph_text(s) {
+        None => Err(None),
+        Some(GlyphText::Many(m)) if m.is_empty() => Err(Some(GlyphText::Many(m))),
+        Some(t) if blanks_lie && is_blank(&t) => Err(Some(t)),
+        Some(t) => Ok(t),
+    }
+}
+
+fn is_blank(t: &GlyphText) -> bool {
+    match t {
+        GlyphText::One(c) => c.is_whitespace(),
+        GlyphText::Many(s) => s.chars().all(char::is_whitespace),
+    }
 }
 
 /// The collection of an `Adobe-<ordering>-UCS2` CMap name.
@@ -231,13 +275,62 @@ fn ucs2_collection(name: &str) -> Option<Collection> {
     Collection::from_registry_ordering("Adobe", ordering)
 }
 
-/// Expands ligature code points to their letters (U+FB00–U+FB06).
+/// The ordinary character of a vertical presentation form (U+FE10–FE19,
+/// U+FE30–FE48): what vertical writing means by it, full-width as in the
+/// horizontal text around it.
+fn horizontal_form(c: char) -> Option<char> {
+    Some(match c {
+        '\u{FE10}' => '，',
+        '\u{FE11}' => '、',
+        '\u{FE12}' => '。',
+        '\u{FE13}' => '：',
+        '\u{FE14}' => '；',
+        '\u{FE15}' => '！',
+        '\u{FE16}' => '？',
+        '\u{FE17}' => '〖',
+        '\u{FE18}' => '〗',
+        '\u{FE19}' => '…',
+        '\u{FE30}' => '‥',
+        '\u{FE31}' => '—',
+        '\u{FE32}' => '–',
+        '\u{FE33}' | '\u{FE34}' => '＿',
+        '\u{FE35}' => '（',
+        '\u{FE36}' => '）',
+        '\u{FE37}' => '｛',
+        '\u{FE38}' => '｝',
+        '\u{FE39}' => '〔',
+        '\u{FE3A}' => '〕',
+        '\u{FE3B}' => '【',
+        '\u{FE3C}' => '】',
+        '\u{FE3D}' => '《',
+        '\u{FE3E}' => '》',
+        '\u{FE3F}' => '〈',
+        '\u{FE40}' => '〉',
+        '\u{FE41}' => '「',
+        '\u{FE42}' => '」',
+        '\u{FE43}' => '『',
+        '\u{FE44}' => '』',
+        '\u{FE47}' => '［',
+        '\u{FE48}' => '］',
+        _ => return None,
+    })
+}
+
+/// Expands ligature code points to their letters (U+FB00–U+FB06) and
+/// turns vertical presentation forms into their ordinary characters.
 fn expand_ligatures(s: &str) -> Cow<'_, str> {
-    if !s.chars().any(|c| ('\u{FB00}'..='\u{FB06}').contains(&c)) {
+    if !s
+        .chars()
+        .any(|c| ('\u{FB00}'..='\u{FB06}').contains(&c) || ('\u{FE10}'..='\u{FE48}').contains(&c))
+    {
         return Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len() + 2);
     for c in s.chars() {
+        if let Some(h) = horizontal_form(c) {
+            out.push(h);
+            continue;
+        }
         match c {
             '\u{FB00}' => out.push_str("ff"),
             '\u{FB01}' => out.push_str("fi"),
@@ -324,20 +417,23 @@ impl PdfFont {
             .as_ref()
             .and_then(|c| c.usecmap())
             .and_then(ucs2_collection);
+        let lie = to_unicode.as_ref().is_some_and(blanks_lie);
         if subtype == b"Type0" {
             let (kind, vertical) = Self::load_composite(doc, dict, warnings);
             PdfFont {
                 kind,
                 to_unicode,
                 ucs2_collection: ucs2,
+                blanks_lie: lie,
                 vertical,
             }
         } else {
-            let simple = Self::load_simple(doc, dict, to_unicode.as_ref(), subtype);
+            let simple = Self::load_simple(doc, dict, to_unicode.as_ref(), lie, subtype);
             PdfFont {
                 kind: Kind::Simple(simple),
                 to_unicode: None,
                 ucs2_collection: None,
+                blanks_lie: lie,
                 vertical: false,
             }
         }
@@ -347,6 +443,7 @@ impl PdfFont {
         doc: &Document<'_>,
         dict: &Dict,
         to_unicode: Option<&CMap>,
+        blanks_lie: bool,
         subtype: &[u8],
     ) -> Simple {
         let base_font = get(doc, dict, b"BaseFont")
@@ -472,15 +569,27 @@ impl PdfFont {
                     .and_then(|s| s.builtin_name(c8))
                     .map(str::to_string)
             });
-            let mut text: Option<GlyphText> = to_unicode
+            // What an unbelievable ToUnicode entry said: kept only if no
+            // other map knows the glyph; guesses from the code are then off.
+            let mut said: Option<Option<GlyphText>> = None;
+            let mut text: Option<GlyphText> = match to_unicode
                 .and_then(|tu| tu.lookup_unicode(Code::new(u32::from(code), 1)))
-                .and_then(glyph_text);
+                .map(|s| believed(s, blanks_lie))
+            {
+                Some(Ok(t)) => Some(t),
+                Some(Err(t)) => {
+                    said = Some(t);
+                    None
+                }
+                None => None,
+            };
+            let guess = said.is_none();
             if text.is_none()
                 && let Some(n) = &name
             {
                 text = encoding::glyph_name_to_unicode(n).and_then(|s| glyph_text(&s));
                 if text.is_none() {
-                    text = glyph_name_fallback(n, c8);
+                    text = glyph_name_fallback(n, c8, guess);
                 }
             }
             if text.is_none()
@@ -488,6 +597,11 @@ impl PdfFont {
                 && let Some(gid) = p.gid_of_code(c8)
             {
                 text = p.text_of_gid(gid).and_then(|s| glyph_text(&s));
+            }
+            if text.is_none()
+                && let Some(t) = said
+            {
+                text = t;
             }
             if text.is_none()
                 && symbolic
@@ -709,7 +823,7 @@ fn lookup_w(table: &[(u32, u32, f64)], cid: u32) -> Option<f64> {
 /// Glyph names that are not in the glyph list but carry their character:
 /// `g123`/`cid123` (unmappable), `a12` (ZapfDingbats) are left out;
 /// single characters and `Gxx`/`cXX` hex forms are common in Type 3 fonts.
-fn glyph_name_fallback(name: &str, code: u8) -> Option<GlyphText> {
+fn glyph_name_fallback(name: &str, code: u8, guess: bool) -> Option<GlyphText> {
     let mut chars = name.chars();
     if let (Some(c), None) = (chars.next(), chars.next()) {
         return Some(GlyphText::One(c));
@@ -732,9 +846,7 @@ fn glyph_name_fallback(name: &str, code: u8) -> Option<GlyphText> {
     }
     // An unknown name (Type 3 fonts' `square`, `g12`): like poppler, take the
     // code itself when it is printable ASCII.
-    (0x21..0x7F)
-        .contains(&code)
-        .then(|| GlyphText::One(char::from(code)))
+    (guess && (0x21..0x7F).contains(&code)).then(|| GlyphText::One(char::from(code)))
 }
 
 /// `dup <code> /<name> put` entries of a Type 1 program's built-in encoding.
@@ -778,15 +890,30 @@ fn memchr_find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 impl Composite {
-    fn glyph(&self, code: Code, to_unicode: Option<&CMap>, ucs2: Option<Collection>) -> Cached {
+    fn glyph(
+        &self,
+        code: Code,
+        to_unicode: Option<&CMap>,
+        ucs2: Option<Collection>,
+        blanks_lie: bool,
+    ) -> Cached {
         let key = (u64::from(code.len) << 32) | u64::from(code.value);
         if let Some(c) = self.cache.borrow().get(&key) {
             return c.clone();
         }
         let cid = self.codes.cid(code);
-        let mut text = to_unicode
+        let mut said: Option<Option<GlyphText>> = None;
+        let mut text = match to_unicode
             .and_then(|tu| tu.lookup_unicode(code))
-            .and_then(glyph_text);
+            .map(|s| believed(s, blanks_lie))
+        {
+            Some(Ok(t)) => Some(t),
+            Some(Err(t)) => {
+                said = Some(t);
+                None
+            }
+            None => None,
+        };
         if text.is_none()
             && let Some(coll) = ucs2
         {
@@ -812,6 +939,11 @@ impl Composite {
             if let Some(gid) = gid.filter(|g| *g != 0) {
                 text = p.text_of_gid(gid).and_then(|s| glyph_text(&s));
             }
+        }
+        if text.is_none()
+            && let Some(t) = said
+        {
+            text = t;
         }
         let w0 = lookup_w(&self.widths, cid).unwrap_or(self.default_width);
         let w1 = lookup_w(&self.vwidths, cid).unwrap_or(self.default_w1);
@@ -842,7 +974,12 @@ impl TextFont for PdfFont {
             }
             Kind::Composite(c) => {
                 c.codes.decode(bytes, |code| {
-                    let g = c.glyph(code, self.to_unicode.as_ref(), self.ucs2_collection);
+                    let g = c.glyph(
+                        code,
+                        self.to_unicode.as_ref(),
+                        self.ucs2_collection,
+                        self.blanks_lie,
+                    );
                     out.push(ShownGlyph {
                         text: g.text,
                         w0: g.w0,
@@ -869,6 +1006,10 @@ mod tests {
         assert_eq!(glyph_text("\u{FB01}"), Some(GlyphText::Many("fi".into())));
         assert_eq!(glyph_text("a"), Some(GlyphText::One('a')));
         assert_eq!(glyph_text("\u{0}x"), Some(GlyphText::One('x')));
+        // vertical presentation forms read as the punctuation they stand for
+        assert_eq!(glyph_text("\u{FE11}"), Some(GlyphText::One('、')));
+        assert_eq!(expand_ligatures("\u{FE41}縦\u{FE42}\u{FE12}"), "「縦」。");
+        assert_eq!(expand_ligatures("\u{FE45}"), "\u{FE45}");
     }
 
     #[test]
@@ -884,17 +1025,21 @@ mod tests {
     #[test]
     fn names_outside_the_glyph_list() {
         assert_eq!(
-            glyph_name_fallback("circlecopyrt", 13),
+            glyph_name_fallback("circlecopyrt", 13, true),
             Some(GlyphText::One('©'))
         );
         assert_eq!(
-            glyph_name_fallback("square", b'a'),
+            glyph_name_fallback("square", b'a', true),
             Some(GlyphText::One('a'))
         );
-        assert_eq!(glyph_name_fallback("square", 3), None);
-        assert_eq!(glyph_name_fallback("Q", 3), Some(GlyphText::One('Q')));
+        assert_eq!(glyph_name_fallback("square", 3, true), None);
+        assert_eq!(glyph_name_fallback("square", b'a', false), None);
         assert_eq!(
-            glyph_name_fallback(".notdef", 3),
+            glyph_name_fallback("Q", 3, false),
+            Some(GlyphText::One('Q'))
+        );
+        assert_eq!(
+            glyph_name_fallback(".notdef", 3, true),
             Some(GlyphText::Many("".into()))
         );
         assert_eq!(
@@ -902,6 +1047,30 @@ mod tests {
             Some(Collection::Korea1)
         );
         assert_eq!(ucs2_collection("Adobe-Korea1-2"), None);
+    }
+
+    #[test]
+    fn tounicode_entries_that_say_nothing() {
+        assert_eq!(believed("a", false), Ok(GlyphText::One('a')));
+        // cairo's clusters: the empty entry is believed
+        assert_eq!(believed("", true), Ok(GlyphText::Many("".into())));
+        assert_eq!(believed("\0", false), Err(Some(GlyphText::Many("".into()))));
+        assert_eq!(believed("\u{FFFD}", false), Err(None));
+        assert_eq!(believed(" ", false), Ok(GlyphText::One(' ')));
+        assert_eq!(believed(" ", true), Err(Some(GlyphText::One(' '))));
+        let cmap = |entries: &str| {
+            CMap::parse(
+                format!("1 begincodespacerange <00> <FF> endcodespacerange {entries}").as_bytes(),
+            )
+            .unwrap_or_else(|e| panic!("{e}"))
+        };
+        let spaces =
+            cmap("4 beginbfchar <41> <0020> <42> <0020> <43> <0000> <44> <0045> endbfchar");
+        assert!(blanks_lie(&spaces));
+        let honest = cmap("3 beginbfchar <20> <0020> <41> <0041> <42> <0042> endbfchar");
+        assert!(!blanks_lie(&honest));
+        let clusters = cmap("4 beginbfchar <01> <0628064A> <02> <> <03> <> <04> <> endbfchar");
+        assert!(!blanks_lie(&clusters));
     }
 
     #[test]

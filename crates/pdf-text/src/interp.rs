@@ -311,12 +311,7 @@ impl Interpreter {
         };
         let shown = self.glyphs.get(m.first_glyph..).unwrap_or_default();
         // the replacement spans from the first glyph's origin to the farthest end
-        let (ux, uy) = match first.dir {
-            Direction::Right => (1.0, 0.0),
-            Direction::Up => (0.0, 1.0),
-            Direction::Left => (-1.0, 0.0),
-            Direction::Down => (0.0, -1.0),
-        };
+        let (ux, uy) = first.dir.unit();
         let span = shown
             .iter()
             .map(|g| (g.x - first.x) * ux + (g.y - first.y) * uy + g.advance)
@@ -382,6 +377,28 @@ impl Interpreter {
         let fs = self.gs.size;
         let th = self.gs.hscale;
         let size_m = Matrix::new(fs * th, 0.0, 0.0, fs, 0.0, self.gs.rise);
+        // Showing glyphs only translates the text matrix, so direction and
+        // size are the same for the whole string.
+        let (dir, size) = {
+            let tm_ctm = self.tm.then(&self.gs.ctm);
+            let trm = size_m.then(&tm_ctm);
+            let dir_v = if vertical {
+                trm.apply_vector(0.0, -1.0)
+            } else {
+                trm.apply_vector(1.0, 0.0)
+            };
+            let (dx, dy) = if dir_v.0 == 0.0 && dir_v.1 == 0.0 {
+                tm_ctm.apply_vector(1.0, 0.0)
+            } else {
+                dir_v
+            };
+            let (sx, sy) = if vertical {
+                trm.apply_vector(1.0, 0.0)
+            } else {
+                trm.apply_vector(0.0, 1.0)
+            };
+            (Direction::from_vector(dx, dy), len(sx, sy))
+        };
         for g in &scratch {
             if self.glyphs.len() >= self.limits.max_glyphs {
                 self.hit_limit(&format!("{} glyphs", self.limits.max_glyphs));
@@ -408,28 +425,10 @@ impl Interpreter {
                     GlyphText::One('\u{FFFD}')
                 }
             };
-            let (dir_v, adv_v) = if vertical {
-                (
-                    trm.apply_vector(0.0, -1.0),
-                    tm_ctm.apply_vector(0.0, g.w1 * fs),
-                )
+            let adv_v = if vertical {
+                tm_ctm.apply_vector(0.0, g.w1 * fs)
             } else {
-                (
-                    trm.apply_vector(1.0, 0.0),
-                    tm_ctm.apply_vector(g.w0 * fs * th, 0.0),
-                )
-            };
-            let (dx, dy) = if dir_v.0 == 0.0 && dir_v.1 == 0.0 {
-                tm_ctm.apply_vector(1.0, 0.0)
-            } else {
-                dir_v
-            };
-            let (hx, hy) = trm.apply_vector(0.0, 1.0);
-            let size = if vertical {
-                let (wx, wy) = trm.apply_vector(1.0, 0.0);
-                len(wx, wy)
-            } else {
-                len(hx, hy)
+                tm_ctm.apply_vector(g.w0 * fs * th, 0.0)
             };
             self.glyphs.push(Glyph {
                 text,
@@ -437,7 +436,7 @@ impl Interpreter {
                 y,
                 advance: len(adv_v.0, adv_v.1),
                 size,
-                dir: Direction::from_vector(dx, dy),
+                dir,
                 vertical,
             });
             self.advance(g, vertical, spacing);
@@ -603,13 +602,13 @@ mod tests {
             b"0 1 -1 0 300 0 cm BT /F1 10 Tf (a) Tj ET",
             ToyScope::default(),
         );
-        assert_eq!(it.glyphs[0].dir, Direction::Up);
+        assert_eq!(it.glyphs[0].dir, Direction::UP);
     }
 
     #[test]
     fn vertical_font_advances_downwards() {
         let it = run_with(b"BT /V1 10 Tf 100 700 Td (ab) Tj ET", ToyScope::default());
-        assert_eq!(it.glyphs[0].dir, Direction::Down);
+        assert_eq!(it.glyphs[0].dir, Direction::DOWN);
         assert_eq!(it.glyphs[1].y, 690.0);
         assert!(it.glyphs[1].vertical);
     }

@@ -53,44 +53,85 @@ impl GlyphText {
     }
 }
 
-/// The writing direction of a glyph on the upright page.
+/// The writing direction of a glyph on the upright page: the angle of its
+/// advance vector in tenths of a degree, counter-clockwise from the x axis
+/// (`0..3600`). Advances within half a degree of an axis are snapped onto it,
+/// so rounding noise in matrices does not split a line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Direction {
-    /// Advancing to the right (ordinary horizontal text).
-    Right,
-    /// Advancing upwards (text rotated 90° counter-clockwise).
-    Up,
-    /// Advancing to the left (text upside down).
-    Left,
-    /// Advancing downwards (vertical writing, or text rotated 90° clockwise).
-    Down,
-}
+pub struct Direction(u16);
+
+/// Tenths of a degree in a full turn.
+const TURN: u16 = 3600;
+/// Advances this close to an axis (tenths of a degree) are on it.
+const SNAP: u16 = 5;
+/// Directions this close (tenths of a degree) are laid out together.
+const CLUSTER: u16 = 15;
 
 impl Direction {
-    /// The direction nearest to the advance vector `(dx, dy)`.
+    /// Advancing to the right (ordinary horizontal text).
+    pub const RIGHT: Direction = Direction(0);
+    /// Advancing upwards (text rotated 90° counter-clockwise).
+    pub const UP: Direction = Direction(900);
+    /// Advancing to the left (text upside down).
+    pub const LEFT: Direction = Direction(1800);
+    /// Advancing downwards (vertical writing, or text rotated 90° clockwise).
+    pub const DOWN: Direction = Direction(2700);
+
+    /// The direction of the advance vector `(dx, dy)` (right for a zero vector).
     pub fn from_vector(dx: f64, dy: f64) -> Direction {
-        if dx.abs() >= dy.abs() {
-            if dx >= 0.0 {
-                Direction::Right
+        // the common cases without a trigonometric call
+        if dy == 0.0 {
+            return if dx < 0.0 {
+                Direction::LEFT
             } else {
-                Direction::Left
-            }
-        } else if dy > 0.0 {
-            Direction::Up
+                Direction::RIGHT
+            };
+        }
+        if dx == 0.0 {
+            return if dy > 0.0 {
+                Direction::UP
+            } else {
+                Direction::DOWN
+            };
+        }
+        let deg = dy.atan2(dx).to_degrees();
+        if !deg.is_finite() {
+            return Direction::RIGHT;
+        }
+        let tenths = (deg * 10.0).round().rem_euclid(f64::from(TURN)) as u16 % TURN;
+        let axis = (tenths + 450) / 900 * 900 % TURN;
+        if circular_distance(tenths, axis) <= SNAP {
+            Direction(axis)
         } else {
-            Direction::Down
+            Direction(tenths)
         }
     }
 
-    /// `(u, v)`: position along the writing direction and "up" from the baseline.
-    fn frame(self, x: f64, y: f64) -> (f64, f64) {
-        match self {
-            Direction::Right => (x, y),
-            Direction::Up => (y, -x),
-            Direction::Left => (-x, -y),
-            Direction::Down => (-y, x),
+    /// The unit vector along the direction.
+    pub fn unit(self) -> (f64, f64) {
+        match self.0 {
+            0 => (1.0, 0.0),
+            900 => (0.0, 1.0),
+            1800 => (-1.0, 0.0),
+            2700 => (0.0, -1.0),
+            t => {
+                let r = (f64::from(t) / 10.0).to_radians();
+                (r.cos(), r.sin())
+            }
         }
     }
+}
+
+/// `(u, v)`: position along the writing direction `(c, s)` (a unit vector)
+/// and "up" from the baseline.
+fn frame((c, s): (f64, f64), x: f64, y: f64) -> (f64, f64) {
+    (x * c + y * s, y * c - x * s)
+}
+
+/// Distance between two angles in tenths of a degree, the short way round.
+fn circular_distance(a: u16, b: u16) -> u16 {
+    let d = a.abs_diff(b) % TURN;
+    d.min(TURN - d)
 }
 
 /// One glyph placed on the upright page.
@@ -154,6 +195,7 @@ pub fn is_cjk(c: char) -> bool {
         | 0x3400..=0x4DBF    // Extension A
         | 0x4E00..=0x9FFF    // Unified ideographs
         | 0xF900..=0xFAFF    // compatibility ideographs
+        | 0xFE10..=0xFE1F    // vertical forms
         | 0xFE30..=0xFE4F    // compatibility forms (vertical punctuation)
         | 0xFF00..=0xFFEF    // half- and fullwidth forms
         | 0x20000..=0x3FFFF) // Extensions B–H
@@ -273,33 +315,19 @@ fn is_mark(c: char) -> bool {
 
 /// Lays out one page's glyphs as text (no trailing form feed).
 pub fn layout_page(glyphs: &[Glyph], opts: &LayoutOptions) -> String {
-    // Group by direction; the direction with the most glyphs comes first.
-    let mut counts = [
-        (Direction::Right, 0usize),
-        (Direction::Up, 0),
-        (Direction::Left, 0),
-        (Direction::Down, 0),
-    ];
-    for g in glyphs {
-        if let Some(slot) = counts.iter_mut().find(|(d, _)| *d == g.dir) {
-            slot.1 += 1;
-        }
-    }
-    counts.sort_by_key(|a| std::cmp::Reverse(a.1));
+    let stacked = stacked_columns(glyphs);
+    let glyphs: &[Glyph] = stacked.as_deref().unwrap_or(glyphs);
     let mut out = String::new();
-    for (dir, n) in counts {
-        if n == 0 {
-            continue;
-        }
-        let placed: Vec<Placed> = glyphs
-            .iter()
-            .enumerate()
-            .filter(|(_, g)| g.dir == dir)
+    for (dir, members) in direction_groups(glyphs) {
+        let unit = dir.unit();
+        let placed: Vec<Placed> = members
+            .into_iter()
+            .filter_map(|index| Some((index, glyphs.get(index)?)))
             .filter(|(_, g)| {
                 g.x.is_finite() && g.y.is_finite() && g.size.is_finite() && g.advance.is_finite()
             })
             .map(|(index, g)| {
-                let (u, mut v) = dir.frame(g.x, g.y);
+                let (u, mut v) = frame(unit, g.x, g.y);
                 if g.vertical {
                     // The origin is the top centre; put the "baseline" at the
                     // glyph's left edge so the box spans [v, v + size].
@@ -318,8 +346,7 @@ pub fn layout_page(glyphs: &[Glyph], opts: &LayoutOptions) -> String {
         let text = if opts.physical {
             physical_text(runs)
         } else {
-            let t = reading_order_text(runs, opts);
-            if opts.dehyphenate { dehyphenate(&t) } else { t }
+            reading_order_text(runs, opts)
         };
         if text.is_empty() {
             continue;
@@ -329,6 +356,124 @@ pub fn layout_page(glyphs: &[Glyph], opts: &LayoutOptions) -> String {
         }
         out.push_str(&text);
     }
+    out
+}
+
+/// Vertical writing set with a horizontal font: CJK glyphs drawn one under
+/// the other (each placed by its own text matrix, one em apart), which would
+/// otherwise be read across the columns as rows. Chains of at least
+/// [`MIN_STACK`] glyphs in content order, each directly below the previous
+/// one at a pitch of 0.8–1.25 of the font size and mostly CJK, are turned
+/// into vertical glyphs (origin at the top centre, advancing downwards).
+/// `None` when the page has no such chain (the common case: no copy).
+fn stacked_columns(glyphs: &[Glyph]) -> Option<Vec<Glyph>> {
+    let below = |a: &Glyph, b: &Glyph| {
+        // the usual neighbour is beside, not below: that test first
+        let size = a.size.abs();
+        (b.x - a.x).abs() <= 0.15 * size
+            && (0.8 * size..=1.25 * size).contains(&(a.y - b.y))
+            && (b.size.abs() - size).abs() <= 0.1 * size
+            && a.dir == Direction::RIGHT
+            && b.dir == Direction::RIGHT
+            && !a.vertical
+            && !b.vertical
+    };
+    let mut out: Option<Vec<Glyph>> = None;
+    let mut i = 0;
+    while i < glyphs.len() {
+        let mut j = i + 1;
+        while let (Some(a), Some(b)) = (glyphs.get(j - 1), glyphs.get(j)) {
+            if !below(a, b) {
+                break;
+            }
+            j += 1;
+        }
+        let chain = glyphs.get(i..j).unwrap_or_default();
+        if chain.len() >= MIN_STACK
+            && 3 * chain
+                .iter()
+                .filter(|g| g.text.first().is_some_and(is_cjk))
+                .count()
+                >= 2 * chain.len()
+        {
+            let out = out.get_or_insert_with(|| glyphs.to_vec());
+            for k in i..j {
+                if let Some(g) = out.get_mut(k) {
+                    let size = g.size.abs();
+                    g.x += size / 2.0;
+                    g.y += 0.88 * size;
+                    g.advance = size;
+                    g.dir = Direction::DOWN;
+                    g.vertical = true;
+                }
+            }
+        }
+        i = j;
+    }
+    out
+}
+
+/// Glyphs in a column below which horizontal glyphs are read as vertical writing.
+const MIN_STACK: usize = 3;
+
+/// Glyphs grouped by writing direction: directions within
+/// [`CLUSTER`] of the first of a group are one group, laid out in the frame
+/// of its most frequent direction. Groups come with the most glyphs first
+/// (ties: counter-clockwise from rightwards); indices stay in content order.
+fn direction_groups(glyphs: &[Glyph]) -> Vec<(Direction, Vec<usize>)> {
+    // The common page: one direction, no table needed.
+    if let Some(first) = glyphs.first()
+        && glyphs.iter().all(|g| g.dir == first.dir)
+    {
+        return vec![(first.dir, (0..glyphs.len()).collect())];
+    }
+    let mut counts = vec![0usize; usize::from(TURN)];
+    for g in glyphs {
+        if let Some(c) = counts.get_mut(usize::from(g.dir.0)) {
+            *c += 1;
+        }
+    }
+    // slot of each angle in `groups`
+    let mut slot = vec![usize::MAX; usize::from(TURN)];
+    let mut groups: Vec<(Direction, usize)> = Vec::new();
+    let mut start: Option<(u16, usize)> = None;
+    for angle in 0..TURN {
+        let n = counts.get(usize::from(angle)).copied().unwrap_or(0);
+        if n == 0 {
+            continue;
+        }
+        let g = match start {
+            Some((first, g)) if angle - first <= CLUSTER => g,
+            _ => {
+                groups.push((Direction(angle), 0));
+                start = Some((angle, groups.len() - 1));
+                groups.len() - 1
+            }
+        };
+        if let Some(s) = slot.get_mut(usize::from(angle)) {
+            *s = g;
+        }
+        if let Some(group) = groups.get_mut(g) {
+            let best = counts.get(usize::from(group.0.0)).copied().unwrap_or(0);
+            if n > best {
+                group.0 = Direction(angle);
+            }
+            group.1 += n;
+        }
+    }
+    let mut members: Vec<Vec<usize>> = groups.iter().map(|g| Vec::with_capacity(g.1)).collect();
+    for (i, g) in glyphs.iter().enumerate() {
+        let s = slot
+            .get(usize::from(g.dir.0))
+            .copied()
+            .unwrap_or(usize::MAX);
+        if let Some(m) = members.get_mut(s) {
+            m.push(i);
+        }
+    }
+    let mut out: Vec<(Direction, Vec<usize>)> =
+        groups.into_iter().map(|g| g.0).zip(members).collect();
+    out.sort_by_key(|(_, m)| std::cmp::Reverse(m.len()));
     out
 }
 
@@ -428,24 +573,49 @@ fn median_size(runs: &[Run]) -> f64 {
 /// Reading order by recursive XY-cut; regions become paragraphs.
 fn reading_order_text(runs: Vec<Run>, opts: &LayoutOptions) -> String {
     let median = median_size(&runs);
-    let mut blocks: Vec<Vec<Run>> = Vec::new();
-    xy_cut(
-        runs,
-        opts.gutter * median,
-        MIN_COLUMN * median,
-        0,
-        &mut blocks,
-    );
+    let mut blocks: Vec<(Vec<Run>, usize)> = Vec::new();
+    let mut cut = Cut {
+        gutter: opts.gutter * median,
+        min_col: MIN_COLUMN * median,
+        flow: 0,
+    };
+    cut.xy_cut(runs, 0, &mut blocks);
+    // Hyphenated words are joined within a flow, not from the foot of one
+    // column to the head of the next (pdftotext's rule).
     let mut out = String::new();
-    for block in blocks {
+    let mut flow_text = String::new();
+    let mut flow = blocks.first().map_or(0, |b| b.1);
+    for (block, f) in blocks {
         let text = lines_text(block, opts);
         if text.is_empty() {
             continue;
         }
-        out.push_str(&text);
-        out.push('\n');
+        if f != flow {
+            flush_flow(&mut out, &mut flow_text, opts);
+            flow = f;
+        }
+        flow_text.push_str(&text);
+        flow_text.push('\n');
     }
+    flush_flow(&mut out, &mut flow_text, opts);
     out
+}
+
+fn flush_flow(out: &mut String, flow_text: &mut String, opts: &LayoutOptions) {
+    if opts.dehyphenate {
+        out.push_str(&dehyphenate(flow_text));
+    } else {
+        out.push_str(flow_text);
+    }
+    flow_text.clear();
+}
+
+/// The XY-cut's thresholds and the flow counter: every column a vertical
+/// cut makes (and what follows it) is a new flow.
+struct Cut {
+    gutter: f64,
+    min_col: f64,
+    flow: usize,
 }
 
 /// Widest gap in a set of intervals: `(width, position)` where position is
@@ -502,52 +672,58 @@ fn column_gap(runs: &[Run], gutter: f64, min_col: f64) -> Option<(f64, f64)> {
     best
 }
 
-fn xy_cut(runs: Vec<Run>, gutter: f64, min_col: f64, depth: usize, out: &mut Vec<Vec<Run>>) {
-    if runs.len() < 2 || depth > MAX_CUT_DEPTH {
-        if !runs.is_empty() {
-            out.push(runs);
+impl Cut {
+    fn xy_cut(&mut self, runs: Vec<Run>, depth: usize, out: &mut Vec<(Vec<Run>, usize)>) {
+        let (gutter, min_col) = (self.gutter, self.min_col);
+        if runs.len() < 2 || depth > MAX_CUT_DEPTH {
+            if !runs.is_empty() {
+                out.push((runs, self.flow));
+            }
+            return;
         }
-        return;
-    }
-    // Vertical cut (columns): only when the region has more than one line.
-    let vert = column_gap(&runs, gutter, min_col);
-    let horiz = widest_gap(runs.iter().map(|r| (-r.top(), -r.v)).collect());
-    let multi_line = {
-        let v0 = runs.first().map(|r| r.v).unwrap_or(0.0);
-        runs.iter().any(|r| (r.v - v0).abs() > 0.45 * r.size)
-    };
-    let vert = vert.filter(|(w, _)| *w >= gutter && multi_line);
-    match (vert, horiz) {
-        (Some((vw, at)), h) if h.is_none_or(|(hw, _)| vw >= hw) => {
-            let (left, right): (Vec<Run>, Vec<Run>) = runs.into_iter().partition(|r| r.u0 < at);
-            xy_cut(left, gutter, min_col, depth + 1, out);
-            xy_cut(right, gutter, min_col, depth + 1, out);
-        }
-        (_, Some((hw, _))) => {
-            // Cut at every horizontal gap nearly as wide as the widest one.
-            let mut spans: Vec<(f64, f64)> = runs.iter().map(|r| (-r.top(), -r.v)).collect();
-            spans.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(Ordering::Equal));
-            let mut cuts: Vec<f64> = Vec::new();
-            let mut reach = f64::NEG_INFINITY;
-            for (lo, hi) in spans {
-                if reach > f64::NEG_INFINITY && lo > reach && lo - reach >= 0.9 * hw {
-                    cuts.push(lo);
+        // Vertical cut (columns): only when the region has more than one line.
+        let vert = column_gap(&runs, gutter, min_col);
+        let horiz = widest_gap(runs.iter().map(|r| (-r.top(), -r.v)).collect());
+        let multi_line = {
+            let v0 = runs.first().map(|r| r.v).unwrap_or(0.0);
+            runs.iter().any(|r| (r.v - v0).abs() > 0.45 * r.size)
+        };
+        let vert = vert.filter(|(w, _)| *w >= gutter && multi_line);
+        match (vert, horiz) {
+            (Some((vw, at)), h) if h.is_none_or(|(hw, _)| vw >= hw) => {
+                let (left, right): (Vec<Run>, Vec<Run>) = runs.into_iter().partition(|r| r.u0 < at);
+                self.flow += 1;
+                self.xy_cut(left, depth + 1, out);
+                self.flow += 1;
+                self.xy_cut(right, depth + 1, out);
+                self.flow += 1;
+            }
+            (_, Some((hw, _))) => {
+                // Cut at every horizontal gap nearly as wide as the widest one.
+                let mut spans: Vec<(f64, f64)> = runs.iter().map(|r| (-r.top(), -r.v)).collect();
+                spans.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(Ordering::Equal));
+                let mut cuts: Vec<f64> = Vec::new();
+                let mut reach = f64::NEG_INFINITY;
+                for (lo, hi) in spans {
+                    if reach > f64::NEG_INFINITY && lo > reach && lo - reach >= 0.9 * hw {
+                        cuts.push(lo);
+                    }
+                    reach = reach.max(hi);
                 }
-                reach = reach.max(hi);
-            }
-            let mut bands: Vec<Vec<Run>> = vec![Vec::new(); cuts.len() + 1];
-            for r in runs {
-                let key = -r.top();
-                let i = cuts.iter().take_while(|c| key >= **c).count();
-                if let Some(b) = bands.get_mut(i) {
-                    b.push(r);
+                let mut bands: Vec<Vec<Run>> = vec![Vec::new(); cuts.len() + 1];
+                for r in runs {
+                    let key = -r.top();
+                    let i = cuts.iter().take_while(|c| key >= **c).count();
+                    if let Some(b) = bands.get_mut(i) {
+                        b.push(r);
+                    }
+                }
+                for b in bands {
+                    self.xy_cut(b, depth + 1, out);
                 }
             }
-            for b in bands {
-                xy_cut(b, gutter, min_col, depth + 1, out);
-            }
+            _ => out.push((runs, self.flow)),
         }
-        _ => out.push(runs),
     }
 }
 
@@ -711,7 +887,7 @@ mod tests {
                 y,
                 advance: w,
                 size,
-                dir: Direction::Right,
+                dir: Direction::RIGHT,
                 vertical: false,
             })
             .collect()
@@ -806,6 +982,31 @@ mod tests {
     }
 
     #[test]
+    fn no_hyphen_joining_from_one_column_to_the_next() {
+        let mut g = Vec::new();
+        for i in 0..3 {
+            let y = 700.0 - 14.0 * i as f64;
+            let left = if i == 2 {
+                "ends with a broken-"
+            } else {
+                "left column text line"
+            };
+            g.extend(word(left, 50.0, y, 6.0, 12.0));
+            let right = if i == 0 {
+                "word starts here"
+            } else {
+                "right column text"
+            };
+            g.extend(word(right, 300.0, y, 6.0, 12.0));
+        }
+        assert_eq!(
+            lay(&g),
+            "left column text line\nleft column text line\nends with a broken-\n\
+             word starts here\nright column text\nright column text\n"
+        );
+    }
+
+    #[test]
     fn soft_hyphens() {
         let mut g = word("Mit\u{AD}arbeit", 0.0, 700.0, 6.0, 12.0);
         g.extend(word("Ab\u{AD}", 0.0, 686.0, 6.0, 12.0));
@@ -890,7 +1091,7 @@ mod tests {
                     y: 700.0 - 12.0 * i as f64,
                     advance: 12.0,
                     size: 12.0,
-                    dir: Direction::Down,
+                    dir: Direction::DOWN,
                     vertical: true,
                 })
                 .collect()
@@ -898,6 +1099,110 @@ mod tests {
         let mut g = col("はじめ", 100.0);
         g.extend(col("つぎ", 82.0));
         assert_eq!(lay(&g), "はじめ\nつぎ\n");
+    }
+
+    #[test]
+    fn cjk_stacked_with_a_horizontal_font_reads_as_columns() {
+        // each glyph placed by itself, one em below the previous; columns
+        // right to left; a table of one-character cells keeps its rows
+        let col = |s: &str, x: f64| -> Vec<Glyph> {
+            s.chars()
+                .enumerate()
+                .map(|(i, c)| Glyph {
+                    text: GlyphText::One(c),
+                    x,
+                    y: 700.0 - 12.0 * i as f64,
+                    advance: 12.0,
+                    size: 12.0,
+                    dir: Direction::RIGHT,
+                    vertical: false,
+                })
+                .collect()
+        };
+        let mut g = col("縦に並ぶ", 300.0);
+        g.extend(col("二列目", 282.0));
+        assert_eq!(lay(&g), "縦に並ぶ\n二列目\n");
+        // rows 20 pt apart (1.7 em) are a table, read by rows
+        let mut g = Vec::new();
+        for (i, row) in ["甲乙", "丙丁", "戊己"].iter().enumerate() {
+            for (j, c) in row.chars().enumerate() {
+                g.extend(word(
+                    &c.to_string(),
+                    100.0 + 40.0 * j as f64,
+                    700.0 - 20.0 * i as f64,
+                    12.0,
+                    12.0,
+                ));
+            }
+        }
+        assert_eq!(lay(&g), "甲 乙\n丙 丁\n戊 己\n");
+        // Latin letters stacked the same way are left alone
+        assert_eq!(lay(&col("abc", 100.0)), "a\nb\nc\n");
+    }
+
+    #[test]
+    fn rotated_latin_inside_a_vertical_column() {
+        // 縦書きで, then "PDF" turned 90° clockwise (baseline a little left of
+        // the column's centre), then を読む: one column
+        let mut g = Vec::new();
+        let mut y = 700.0;
+        for c in "縦書きで".chars() {
+            g.push(Glyph {
+                text: GlyphText::One(c),
+                x: 100.0,
+                y,
+                advance: 12.0,
+                size: 12.0,
+                dir: Direction::DOWN,
+                vertical: true,
+            });
+            y -= 12.0;
+        }
+        for c in "PDF".chars() {
+            g.push(Glyph {
+                text: GlyphText::One(c),
+                x: 96.0,
+                y,
+                advance: 7.0,
+                size: 12.0,
+                dir: Direction::DOWN,
+                vertical: false,
+            });
+            y -= 7.0;
+        }
+        for c in "を読む".chars() {
+            g.push(Glyph {
+                text: GlyphText::One(c),
+                x: 100.0,
+                y,
+                advance: 12.0,
+                size: 12.0,
+                dir: Direction::DOWN,
+                vertical: true,
+            });
+            y -= 12.0;
+        }
+        assert_eq!(lay(&g), "縦書きでPDFを読む\n");
+    }
+
+    #[test]
+    fn every_glyph_at_its_own_angle_stays_cheap() {
+        // 20 000 glyphs on a spiral, each at a different angle: bounded work
+        let g: Vec<Glyph> = (0..20_000)
+            .map(|i| {
+                let a = f64::from(i) * 0.0173;
+                Glyph {
+                    text: GlyphText::One('x'),
+                    x: 300.0 + a.cos() * f64::from(i) * 0.01,
+                    y: 400.0 + a.sin() * f64::from(i) * 0.01,
+                    advance: 6.0,
+                    size: 12.0,
+                    dir: Direction::from_vector(-a.sin(), a.cos()),
+                    vertical: false,
+                }
+            })
+            .collect();
+        assert_eq!(lay(&g).matches('x').count(), 20_000);
     }
 
     #[test]
@@ -912,7 +1217,7 @@ mod tests {
                 y: 100.0 + 7.0 * i as f64,
                 advance: 7.0,
                 size: 12.0,
-                dir: Direction::Up,
+                dir: Direction::UP,
                 vertical: false,
             });
         }
@@ -939,7 +1244,7 @@ mod tests {
             y: 700.0,
             advance: 6.0,
             size: 12.0,
-            dir: Direction::Right,
+            dir: Direction::RIGHT,
             vertical: false,
         }];
         g.extend(word("ne", 6.0, 700.0, 6.0, 12.0));
@@ -949,7 +1254,7 @@ mod tests {
             y: 700.0,
             advance: 6.0,
             size: 12.0,
-            dir: Direction::Right,
+            dir: Direction::RIGHT,
             vertical: false,
         });
         assert_eq!(lay(&g), "fine\n");
@@ -985,9 +1290,60 @@ mod tests {
 
     #[test]
     fn direction_from_vector() {
-        assert_eq!(Direction::from_vector(1.0, 0.1), Direction::Right);
-        assert_eq!(Direction::from_vector(-1.0, 0.0), Direction::Left);
-        assert_eq!(Direction::from_vector(0.0, 2.0), Direction::Up);
-        assert_eq!(Direction::from_vector(0.1, -1.0), Direction::Down);
+        assert_eq!(Direction::from_vector(1.0, 0.0), Direction::RIGHT);
+        assert_eq!(Direction::from_vector(1.0, 0.001), Direction::RIGHT);
+        assert_eq!(Direction::from_vector(1.0, -0.001), Direction::RIGHT);
+        assert_eq!(Direction::from_vector(-1.0, 0.0), Direction::LEFT);
+        assert_eq!(Direction::from_vector(0.0, 2.0), Direction::UP);
+        assert_eq!(Direction::from_vector(0.001, -1.0), Direction::DOWN);
+        assert_eq!(Direction::from_vector(1.0, 1.0).0, 450);
+        assert_eq!(Direction::from_vector(1.0, 0.1).0, 57);
+        assert_eq!(Direction::from_vector(1.0, -1.0).0, 3150);
+        assert_eq!(Direction::from_vector(f64::NAN, 1.0), Direction::RIGHT);
+        let (c, s) = Direction::from_vector(3f64.sqrt(), 1.0).unit();
+        assert!((c - 3f64.sqrt() / 2.0).abs() < 1e-9 && (s - 0.5).abs() < 1e-9);
+    }
+
+    /// Glyphs of `s` from `(x, y)` along the angle `deg`, each `w` apart.
+    fn slanted(s: &str, x: f64, y: f64, deg: f64, w: f64) -> Vec<Glyph> {
+        let (sin, cos) = deg.to_radians().sin_cos();
+        s.chars()
+            .enumerate()
+            .map(|(i, c)| Glyph {
+                text: GlyphText::One(c),
+                x: x + i as f64 * w * cos,
+                y: y + i as f64 * w * sin,
+                advance: w,
+                size: 12.0,
+                dir: Direction::from_vector(cos, sin),
+                vertical: false,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn text_at_any_angle_keeps_its_words() {
+        for deg in [30.0, 45.0, 60.0, 135.0, 200.0, 330.0] {
+            // two lines, the second one line height "below" the first in their own frame
+            let (sin, cos) = f64::to_radians(deg).sin_cos();
+            let mut g = slanted("Rotated heading", 200.0, 300.0, deg, 6.0);
+            g.extend(slanted(
+                "second line",
+                200.0 + 14.0 * sin,
+                300.0 - 14.0 * cos,
+                deg,
+                6.0,
+            ));
+            assert_eq!(lay(&g), "Rotated heading\nsecond line\n", "{deg}°");
+        }
+        // a slanted stamp over horizontal text is read after it, in one piece
+        let mut g = word("Body text line", 50.0, 700.0, 6.0, 12.0);
+        g.extend(slanted("DRAFT", 100.0, 650.0, 45.0, 8.0));
+        g.extend(word("another line", 50.0, 686.0, 6.0, 12.0));
+        assert_eq!(lay(&g), "Body text line\nanother line\nDRAFT\n");
+        // glyphs a fraction of a degree apart are one line
+        let mut g = slanted("ab", 0.0, 0.0, 30.0, 6.0);
+        g.extend(slanted("cd", 12.0 * 0.866_03, 12.0 * 0.5, 30.9, 6.0));
+        assert_eq!(lay(&g), "abcd\n");
     }
 }
