@@ -77,7 +77,6 @@ pub(crate) fn read_ooxml(pkg: &mut Package<'_>, md: &mut Metadata) {
 }
 
 /// Fills `md` from an ODF `office:meta` element.
-#[allow(dead_code)] // used by the ODF reader (being written alongside)
 pub(crate) fn read_odf(meta: &Element, md: &mut Metadata) {
     for e in meta.elements() {
         let v = e.text();
