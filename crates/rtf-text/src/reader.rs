@@ -62,17 +62,34 @@ struct State {
     deleted: bool,
     /// `\caps`: shown in capitals.
     caps: bool,
+    /// In a list label (`\listtext`, `\pntext`).
+    label: bool,
     /// The `\fN` being described inside the font table.
     table_font: Option<i32>,
 }
 
 /// A story being filled.
 struct Story {
+    /// The scratch story of field instructions: never output.
+    scratch: bool,
     kind: PartKind,
     name: Option<String>,
     attributes: Vec<(String, String)>,
     text: String,
 }
+
+/// A `\field` being read: where its instruction starts in the scratch
+/// story, and where its result starts.
+struct Field {
+    /// `stack.len()` inside the field's group.
+    depth: usize,
+    inst_start: usize,
+    result: Option<(usize, usize)>,
+}
+
+/// Most bytes of field instructions kept at once (they are read only to
+/// find a result Word did not write).
+const MAX_INSTRUCTION_BYTES: usize = 64 * 1024;
 
 /// The picture being collected.
 #[derive(Default)]
@@ -122,11 +139,16 @@ pub(crate) struct Reader<'l> {
     ignorable: bool,
     /// The author read from `\atnauthor`, for the next `\annotation`.
     next_author: Option<String>,
+    /// Open fields, innermost last.
+    fields: Vec<Field>,
+    /// The index of the scratch story holding field instructions.
+    scratch: Option<usize>,
 }
 
 impl<'l> Reader<'l> {
     pub(crate) fn new(limits: &'l Limits) -> Reader<'l> {
         let body = Story {
+            scratch: false,
             kind: PartKind::Body,
             name: None,
             attributes: Vec::new(),
@@ -142,6 +164,7 @@ impl<'l> Reader<'l> {
                 hidden: false,
                 deleted: false,
                 caps: false,
+                label: false,
                 table_font: None,
             },
             stories: vec![body],
@@ -173,6 +196,8 @@ impl<'l> Reader<'l> {
             text_boxes: 0,
             ignorable: false,
             next_author: None,
+            fields: Vec::new(),
+            scratch: None,
         }
     }
 
@@ -225,6 +250,14 @@ impl<'l> Reader<'l> {
 
     fn push_str_to(&mut self, story: usize, s: &str) {
         if self.stopped {
+            return;
+        }
+        if Some(story) == self.scratch {
+            if let Some(st) = self.stories.get_mut(story)
+                && st.text.len() + s.len() <= MAX_INSTRUCTION_BYTES
+            {
+                st.text.push_str(s);
+            }
             return;
         }
         let next = self.output + s.len() as u64;
@@ -304,6 +337,20 @@ impl<'l> Reader<'l> {
         let Some(story) = self.target() else {
             return;
         };
+        // A list label at the start of its line: LibreOffice writes
+        // `{\listtext\pard\plain  1.\tab}`, the label after a space.
+        if self.state.label
+            && self.pending.is_empty()
+            && self
+                .stories
+                .get(story)
+                .is_some_and(|s| s.text.is_empty() || s.text.ends_with('\n'))
+        {
+            run = run.trim_ascii_start();
+            if run.is_empty() {
+                return;
+            }
+        }
         // ASCII needs no decoding when nothing is pending (the common case).
         if self.pending.is_empty() && run.is_ascii() {
             self.push_str_to(story, std::str::from_utf8(run).unwrap_or_default());
@@ -359,6 +406,7 @@ impl<'l> Reader<'l> {
     fn story(&mut self, kind: PartKind, name: Option<String>, attrs: Vec<(String, String)>) {
         self.flush();
         self.stories.push(Story {
+            scratch: false,
             kind,
             name,
             attributes: attrs,
@@ -419,6 +467,44 @@ impl<'l> Reader<'l> {
             _ => {}
         }
         self.state = outer;
+        if self
+            .fields
+            .last()
+            .is_some_and(|f| self.stack.len() < f.depth)
+        {
+            self.field_done();
+        }
+    }
+
+    /// The end of a `\field` group. Its result is what Word shows; when
+    /// the writer left the result empty (LibreOffice does for ruby, an
+    /// `EQ \o` field), the base text is read from the instruction.
+    fn field_done(&mut self) {
+        let Some(field) = self.fields.pop() else {
+            return;
+        };
+        let instruction = match self.scratch.and_then(|i| self.stories.get_mut(i)) {
+            Some(st) if field.inst_start <= st.text.len() => {
+                let inst = st.text[field.inst_start..].to_string();
+                st.text.truncate(field.inst_start);
+                inst
+            }
+            _ => String::new(),
+        };
+        let Some(story) = self.target() else {
+            return;
+        };
+        let shown = match field.result {
+            Some((s, start)) => self
+                .stories
+                .get(s)
+                .and_then(|st| st.text.get(start..))
+                .is_some_and(|t| !t.trim().is_empty()),
+            None => false,
+        };
+        if !shown && let Some(base) = eq_overstrike_base(&instruction) {
+            self.push_str_to(story, &base);
+        }
     }
 
     fn info_done(&mut self, field: InfoField) {
@@ -625,7 +711,7 @@ impl<'l> Reader<'l> {
             b"fonttbl" => self.state.dest = Dest::FontTable,
             b"colortbl" | b"stylesheet" | b"listtable" | b"listoverridetable" | b"revtbl"
             | b"rsidtbl" | b"generator" | b"themedata" | b"colorschememapping" | b"datastore"
-            | b"latentstyles" | b"xmlnstbl" | b"filetbl" | b"pgdsctbl" | b"fldinst"
+            | b"latentstyles" | b"xmlnstbl" | b"filetbl" | b"pgdsctbl"
             | b"nonshppict" | b"xe" | b"tc" | b"txe" | b"bkmkstart" | b"bkmkend" | b"docvar"
             | b"userprops" | b"objclass" | b"objname" | b"atnid" | b"atnref" | b"atndate"
             | b"atnicn" | b"atrfstart" | b"atrfend" | b"sn" | b"sv" | b"panose" | b"falt"
@@ -636,6 +722,49 @@ impl<'l> Reader<'l> {
                 self.flush();
                 self.state.dest = Dest::Skip;
             }
+            b"field" if self.fields.len() < self.limits.max_depth => {
+                self.flush();
+                let inst_start = self
+                    .scratch
+                    .and_then(|i| self.stories.get(i))
+                    .map_or(0, |s| s.text.len());
+                self.fields.push(Field {
+                    depth: self.stack.len(),
+                    inst_start,
+                    result: None,
+                });
+            }
+            b"fldinst" => {
+                self.flush();
+                let i = match self.scratch {
+                    Some(i) => i,
+                    None => {
+                        self.stories.push(Story {
+                            scratch: true,
+                            kind: PartKind::Body,
+                            name: None,
+                            attributes: Vec::new(),
+                            text: String::new(),
+                        });
+                        let i = self.stories.len() - 1;
+                        self.scratch = Some(i);
+                        i
+                    }
+                };
+                self.state.dest = Dest::Story(i);
+                self.state.hidden = false;
+                self.state.caps = false;
+            }
+            b"fldrslt" => {
+                self.flush();
+                if let Some(story) = self.target()
+                    && let Some(len) = self.stories.get(story).map(|s| s.text.len())
+                    && let Some(f) = self.fields.last_mut()
+                {
+                    f.result = Some((story, len));
+                }
+            }
+            b"listtext" | b"pntext" => self.state.label = true,
             b"info" => self.state.dest = Dest::InfoGroup,
             b"title" => self.info(InfoField::Title),
             b"subject" => self.info(InfoField::Subject),
@@ -847,6 +976,9 @@ impl<'l> Reader<'l> {
     fn finish(self) -> RtfDocument {
         let mut parts = Vec::with_capacity(self.stories.len());
         for (i, s) in self.stories.into_iter().enumerate() {
+            if s.scratch {
+                continue;
+            }
             let text = tidy(&s.text);
             if text.is_empty() && i > 0 {
                 continue;
@@ -883,11 +1015,65 @@ fn known_destination(name: &[u8]) -> bool {
             | b"company"
             | b"listtext"
             | b"pntext"
+            | b"fldinst"
             // Nested-table row properties: formatting, and the \nestrow that ends the row.
             | b"nesttableprops"
             // A shape's instructions: its properties (skipped) and \shptxt.
             | b"shpinst"
     )
+}
+
+/// The base text of an `EQ` field's overstrike `\o(…)` — how Word and
+/// LibreOffice write ruby: `EQ \* jc2 \* hps12 \o\ad(\s\up 11(かんじ),漢字)`
+/// gives `漢字` (the argument that is not the raised `\s` ruby).
+fn eq_overstrike_base(instruction: &str) -> Option<String> {
+    let t = instruction.trim_start();
+    let rest = t
+        .get(..2)
+        .filter(|k| k.eq_ignore_ascii_case("EQ"))
+        .map(|_| &t[2..])?;
+    let mut at = 0;
+    let args = loop {
+        let i = at + rest.get(at..)?.find("\\o")?;
+        let after = &rest[i + 2..];
+        // `\o` then its alignment switches (`\al`, `\ad`, `\ac`, …), then `(`.
+        let open = after.find('(')?;
+        let switches = &after[..open];
+        if after.starts_with(['\\', '(', ' '])
+            && switches.split('\\').all(|w| {
+                let w = w.trim();
+                w.is_empty() || (w.len() <= 3 && w.starts_with('a'))
+            })
+        {
+            break &after[open + 1..];
+        }
+        at = i + 2;
+    };
+    let mut depth = 0usize;
+    let mut parts = Vec::new();
+    let mut current = String::new();
+    for c in args.chars() {
+        match c {
+            '(' => {
+                depth += 1;
+                current.push(c);
+            }
+            ')' if depth == 0 => break,
+            ')' => {
+                depth -= 1;
+                current.push(c);
+            }
+            ',' if depth == 0 => parts.push(std::mem::take(&mut current)),
+            _ => current.push(c),
+        }
+    }
+    parts.push(current);
+    parts
+        .iter()
+        .rev()
+        .map(|p| p.trim())
+        .find(|p| !p.is_empty() && !p.starts_with('\\'))
+        .map(str::to_string)
 }
 
 /// `type` of a header or footer: `default`, `left`, `right`, `first`.

@@ -32,7 +32,7 @@ fn every_golden_matches_exactly() {
         }
         n += 1;
     }
-    assert_eq!(n, 10);
+    assert_eq!(n, 11);
 }
 
 #[test]
