@@ -143,6 +143,8 @@ pub(crate) struct Reader<'l> {
     fields: Vec<Field>,
     /// The index of the scratch story holding field instructions.
     scratch: Option<usize>,
+    /// Where the list label being read starts (story, byte).
+    label_start: Option<(usize, usize)>,
 }
 
 impl<'l> Reader<'l> {
@@ -198,6 +200,7 @@ impl<'l> Reader<'l> {
             next_author: None,
             fields: Vec::new(),
             scratch: None,
+            label_start: None,
         }
     }
 
@@ -465,6 +468,16 @@ impl<'l> Reader<'l> {
             Dest::Pict if outer.dest != Dest::Pict => self.picture_done(),
             Dest::ObjData if outer.dest != Dest::ObjData => self.object_done(),
             _ => {}
+        }
+        // A label with no number or bullet (LibreOffice writes a heading's
+        // empty outline number as `{\listtext\pard\plain \tab}`) is dropped.
+        if self.state.label
+            && !outer.label
+            && let Some((story, start)) = self.label_start.take()
+            && let Some(st) = self.stories.get_mut(story)
+            && st.text.get(start..).is_some_and(|t| t.trim().is_empty())
+        {
+            st.text.truncate(start);
         }
         self.state = outer;
         if self
@@ -764,7 +777,13 @@ impl<'l> Reader<'l> {
                     f.result = Some((story, len));
                 }
             }
-            b"listtext" | b"pntext" => self.state.label = true,
+            b"listtext" | b"pntext" => {
+                self.flush();
+                self.state.label = true;
+                self.label_start = self
+                    .target()
+                    .and_then(|i| Some((i, self.stories.get(i)?.text.len())));
+            }
             b"info" => self.state.dest = Dest::InfoGroup,
             b"title" => self.info(InfoField::Title),
             b"subject" => self.info(InfoField::Subject),
