@@ -74,7 +74,19 @@ fn every_golden_fixture_matches() {
         "fixtures missing: run `cargo xtask fixtures`"
     );
     for (doc, golden) in goldens {
-        let o = textract(&["--json", s(&doc)]);
+        // An encrypted fixture whose golden is its text has its password in
+        // the `passwords.tsv` beside it (NAME TAB PASSWORD).
+        let name = doc.file_name().unwrap().to_string_lossy().to_string();
+        let password = std::fs::read_to_string(doc.with_file_name("passwords.tsv"))
+            .ok()
+            .and_then(|list| {
+                list.lines()
+                    .find_map(|l| l.strip_prefix(&format!("{name}\t")).map(str::to_string))
+            });
+        let o = match &password {
+            Some(p) => textract(&["--json", "--password", p, s(&doc)]),
+            None => textract(&["--json", s(&doc)]),
+        };
         let rec = &json_lines(&o)[0];
         // A layer's golden for a file it cannot read is its error message
         // (an HWP password document): the record is that kind of error.

@@ -90,7 +90,10 @@ pub(crate) fn sniff_with<'a>(bytes: &'a [u8], options: &Options) -> Result<Sniff
             detail: Some("binary data that is no known document format".into()),
         });
     }
-    Ok(Sniffed::of(markup(head)))
+    // The root element of a flat OpenDocument file names its kind in
+    // `office:mimetype` after LibreOffice's 30-odd namespace declarations
+    // (1–3 KB in): markup is judged on a larger window.
+    Ok(Sniffed::of(markup(bytes.get(..16 * 1024).unwrap_or(bytes))))
 }
 
 /// Classifies a compound file by the streams it holds (MS-DOC, MS-XLS,
@@ -494,6 +497,17 @@ mod tests {
             detect(b"<?xml version=\"1.0\"?><office:document xmlns:office=\"urn:oasis:names:tc:opendocument:xmlns:office:1.0\" office:mimetype=\"application/vnd.oasis.opendocument.spreadsheet\">"),
             Some(Format::Ods)
         );
+        // LibreOffice's root element carries its namespaces first: the
+        // mimetype comes well past the first kilobyte.
+        let mut flat = b"<?xml version=\"1.0\"?>\n<office:document".to_vec();
+        for i in 0..60 {
+            flat.extend_from_slice(
+                format!(" xmlns:ns{i}=\"urn:example:namespace:{i}\"").as_bytes(),
+            );
+        }
+        flat.extend_from_slice(b" office:mimetype=\"application/vnd.oasis.opendocument.text\">");
+        assert!(flat.len() > 2048);
+        assert_eq!(detect(&flat), Some(Format::Odt));
     }
 
     #[test]

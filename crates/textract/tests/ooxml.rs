@@ -1,4 +1,5 @@
-//! Office 2007+ through the facade: the ooxml fixtures' goldens, encrypted
+//! Office 2007+ through the facade: the ooxml and odf fixtures' goldens
+//! (flat OpenDocument files detected by their root element), encrypted
 //! packages decrypted then read (the same text as their plain package),
 //! and documents embedded in a docx read in turn.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -23,6 +24,12 @@ fn goldens_through_the_facade() {
         ("cells.xlsx", Format::Xlsx),
         ("date1904.xlsx", Format::Xlsx),
         ("deck.pptx", Format::Pptx),
+        ("../odf/stories.odt", Format::Odt),
+        ("../odf/stories.fodt", Format::Odt),
+        ("../odf/cells.ods", Format::Ods),
+        ("../odf/cells.fods", Format::Ods),
+        ("../odf/deck.odp", Format::Odp),
+        ("../odf/deck.fodp", Format::Odp),
     ] {
         let doc =
             textract::extract(&fixture(&format!("ooxml/{name}")), &Options::default()).unwrap();
