@@ -803,3 +803,40 @@ async fn shutting_down_answers_503() {
     assert_eq!(r.headers["Retry-After"], "1");
     assert_eq!(put(&app, "/tika", &[], b"hello".to_vec()).await.status, 503);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_queue_answers_503_and_the_server_goes_on() {
+    let mut c = config();
+    c.max_concurrent = 1;
+    c.max_queue = 0;
+    let app = Server::new(c).router();
+    // A document that keeps the one slot busy for a while: 40 MB of text.
+    let big = "several words of plain text\n".repeat(40 << 20 >> 5).into_bytes();
+    let busy = {
+        let app = app.clone();
+        tokio::spawn(async move { put(&app, "/tika", &[], big).await.status })
+    };
+    // Once the slot is taken, a second request finds no room.
+    let mut refused = None;
+    for _ in 0..2000 {
+        let h = get(&app, "/health", "application/json").await.json();
+        if h["running"] == 1 {
+            let r = put(&app, "/tika", &[], b"hello".to_vec()).await;
+            let still = get(&app, "/health", "application/json").await.json();
+            if still["running"] == 1 {
+                refused = Some(r);
+                break;
+            }
+        }
+        if busy.is_finished() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+    }
+    let r = refused.expect("the big document kept the slot long enough to be refused");
+    assert_eq!(r.status, 503);
+    assert!(r.text().contains("too many requests"), "{}", r.text());
+    assert_eq!(busy.await.unwrap(), 200);
+    // The slot is free again.
+    assert_eq!(put(&app, "/tika", &[], b"hello".to_vec()).await.status, 200);
+}
