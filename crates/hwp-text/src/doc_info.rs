@@ -1,7 +1,8 @@
 //! The `DocInfo` stream (HWP 5.0 spec §4.2 "문서 정보"): what the text
 //! needs from it — the binary data list (BIN_DATA), numbering and bullet
 //! definitions (NUMBERING, BULLET) and the paragraph shapes that refer to
-//! them (PARA_SHAPE).
+//! them (PARA_SHAPE), and the tracked changes (TRACK_CHANGE,
+//! TRACK_CHANGE_AUTHOR) that paragraph range tags refer to.
 
 use crate::bytes::{hwp_string, u16_at, u32_at};
 use crate::error::{Warning, WarningKind};
@@ -67,6 +68,22 @@ impl ParaShape {
     pub const BULLET: u8 = 3;
 }
 
+/// One TRACK_CHANGE record: `u32` kind (0x10 insertion, 0x11 deletion,
+/// 0x13 paragraph shape change), the time as five `u16` (year, month, day,
+/// hour, minute), the `u16` author id, then kind-specific fields.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TrackChange {
+    /// 0x10 insertion, 0x11 deletion, others (formatting) as stored.
+    pub kind: u32,
+    /// The TRACK_CHANGE_AUTHOR it refers to.
+    pub author: u16,
+}
+
+impl TrackChange {
+    /// Kind of a deletion (also the range-tag kind of deleted text).
+    pub const DELETE: u32 = 0x11;
+}
+
 /// The parts of DocInfo the text needs.
 #[derive(Debug, Clone, Default)]
 pub struct DocInfo {
@@ -80,6 +97,10 @@ pub struct DocInfo {
     pub bullets: Vec<Bullet>,
     /// PARA_SHAPE records in order.
     pub para_shapes: Vec<ParaShape>,
+    /// TRACK_CHANGE records in order (a range tag's index is one-based).
+    pub track_changes: Vec<TrackChange>,
+    /// TRACK_CHANGE_AUTHOR names in order.
+    pub track_change_authors: Vec<String>,
 }
 
 impl DocInfo {
@@ -121,6 +142,26 @@ impl DocInfo {
                         level: ((p >> 25) & 7) as u8,
                         numbering_id: u16_at(r.data, 26).unwrap_or(0),
                     });
+                }
+                docinfo::TRACK_CHANGE => match (u32_at(r.data, 0), u16_at(r.data, 14)) {
+                    (Some(kind), Some(author)) => {
+                        info.track_changes.push(TrackChange { kind, author });
+                    }
+                    _ => {
+                        short += 1;
+                        // Keep the index of later changes right; an unknown
+                        // kind is never taken for a deletion.
+                        info.track_changes.push(TrackChange { kind: 0, author: 0 });
+                    }
+                },
+                docinfo::TRACK_CHANGE_AUTHOR => {
+                    // u32 length, UTF-16 name, u32 mark, u32 colour.
+                    let name = u32_at(r.data, 0)
+                        .and_then(|n| usize::try_from(n).ok())
+                        .and_then(|n| r.data.get(4..4 + n.checked_mul(2)?))
+                        .map(crate::bytes::utf16)
+                        .unwrap_or_default();
+                    info.track_change_authors.push(name);
                 }
                 _ => {}
             }

@@ -82,6 +82,9 @@ pub enum WarningKind {
     Hwp3,
     /// Character codes with no Unicode equivalent.
     Character,
+    /// Tracked-change marks (range tags, insert/delete marks) that could not
+    /// be applied; the text they cover was kept.
+    TrackChange,
 }
 
 impl WarningKind {
@@ -101,6 +104,7 @@ impl WarningKind {
             WarningKind::Limit => "limit",
             WarningKind::Hwp3 => "hwp3",
             WarningKind::Character => "character",
+            WarningKind::TrackChange => "track-change",
         }
     }
 }

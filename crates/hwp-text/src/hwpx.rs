@@ -7,7 +7,7 @@
 //! Hancom namespaces (`http://www.hancom.co.kr/hwpml/2011/paragraph`) and
 //! the 2024 owpml.org ones read alike.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::{Cursor, Read};
 
 use doc_model::{EmbeddedFile, EmbeddedKind, Metadata};
@@ -15,7 +15,7 @@ use doc_model::{EmbeddedFile, EmbeddedKind, Metadata};
 use crate::chars::{map_bullet, push_char};
 use crate::error::{Error, Warning, WarningKind};
 use crate::numbering::{advance, expand_format, format_number};
-use crate::section::{Budget, Stories, flush};
+use crate::section::{Budget, Memo, Stories, flush};
 use crate::{HwpDocument, HwpKind, Limits, Options};
 use xml_tree::{Element, Node, parse as parse_xml};
 
@@ -237,7 +237,7 @@ pub fn read(data: &[u8], options: &Options) -> Result<HwpDocument, Error> {
             warnings.push(Warning::new(WarningKind::Xml, format!("{name}: {e}")));
         }
         for sec in root.elements() {
-            body.push_str(&r.list(sec, 0));
+            body.push_str(&r.section(sec));
         }
     }
     warnings.append(&mut r.warnings);
@@ -346,7 +346,7 @@ pub fn read_hwpml(data: &[u8], options: &Options) -> Result<HwpDocument, Error> 
     let mut body = String::new();
     if let Some(b) = hwpml.child("body") {
         for sec in b.elements() {
-            body.push_str(&r.list(sec, 0));
+            body.push_str(&r.section(sec));
         }
     }
     warnings.append(&mut r.warnings);
@@ -512,6 +512,8 @@ struct Defs {
     bullets: HashMap<String, char>,
     /// paraPr id → (heading type, idRef, level).
     heads: HashMap<String, (String, String, usize)>,
+    /// Ids of the header's `trackChange` entries of type `Delete`.
+    deletions: HashSet<String>,
 }
 
 impl Defs {
@@ -553,6 +555,15 @@ impl Defs {
             }
         }
         let mut list = Vec::new();
+        root.find_all("trackChange", &mut list);
+        for t in list {
+            if t.attr("type") == Some("Delete")
+                && let Some(id) = t.attr("id")
+            {
+                d.deletions.insert(id.to_string());
+            }
+        }
+        let mut list = Vec::new();
         root.find_all("paraPr", &mut list);
         for p in list {
             let mut heading = Vec::new();
@@ -581,6 +592,14 @@ struct Render<'d> {
     counters: HashMap<String, [u32; 10]>,
     outline: String,
     budget: Budget,
+    /// `Id`s of the section's tracked deletions that can be applied: a
+    /// `deleteBegin` before its `deleteEnd`, its `TcId` a `Delete` of the header.
+    deletions: HashSet<String>,
+    /// The deletions open at this point of the text.
+    open: Vec<String>,
+    /// A `deleteEnd paraend="1"` was met in this paragraph: its break is deleted.
+    break_deleted: bool,
+    track_warned: bool,
 }
 
 impl<'d> Render<'d> {
@@ -593,7 +612,50 @@ impl<'d> Render<'d> {
             counters: HashMap::new(),
             outline: "1".into(),
             budget: Budget::default(),
+            deletions: HashSet::new(),
+            open: Vec::new(),
+            break_deleted: false,
+            track_warned: false,
         }
+    }
+
+    /// Renders a section element: its paragraphs, with the tracked
+    /// deletions that can be applied left out (the others are kept, warned
+    /// once).
+    fn section(&mut self, sec: &Element) -> String {
+        let mut begins: HashMap<String, Option<String>> = HashMap::new();
+        // Document order: walk once, remembering which ids began.
+        let mut order = Vec::new();
+        walk_marks(sec, &mut order);
+        self.deletions.clear();
+        let mut bad = false;
+        for (name, id, tc) in order {
+            match name {
+                "deleteBegin" => {
+                    begins.insert(id, tc);
+                }
+                _ => match begins.remove(&id) {
+                    Some(tc) if tc.as_ref().is_some_and(|t| self.defs.deletions.contains(t)) => {
+                        self.deletions.insert(id);
+                    }
+                    _ => bad = true,
+                },
+            }
+        }
+        if !begins.is_empty() {
+            bad = true;
+        }
+        if bad && !self.track_warned {
+            self.track_warned = true;
+            self.warnings.push(Warning::new(
+                WarningKind::TrackChange,
+                "tracked-deletion marks without their pair or without a Delete entry in header.xml; their text is kept",
+            ));
+        }
+        self.open.clear();
+        let text = self.list(sec, 0);
+        self.open.clear();
+        text
     }
 
     fn stop(&mut self) -> bool {
@@ -606,6 +668,9 @@ impl<'d> Render<'d> {
         if self.budget.too_deep(depth, self.limits, &mut self.warnings) {
             return out;
         }
+        // The previous paragraph's break was deleted (tracked): this one
+        // continues its line.
+        let mut joined = false;
         for e in container.elements() {
             if self.stop() {
                 break;
@@ -613,14 +678,39 @@ impl<'d> Render<'d> {
             match e.name.as_str() {
                 "p" => {
                     let before = out.len();
-                    self.paragraph(e, depth, &mut out);
+                    joined = self.paragraph(e, depth, joined, &mut out);
                     self.budget.produced += out.len() - before;
                 }
                 "subList" => out.push_str(&self.list(e, depth + 1)),
+                // KS X 6101's memos: `memogroup/memo/paraList/p`.
+                "memogroup" => {
+                    for m in e.elements().filter(|m| m.name == "memo") {
+                        let mut text = String::new();
+                        for l in m.elements().filter(|l| l.name == "paraList") {
+                            text.push_str(&self.list(l, depth + 1));
+                        }
+                        self.memo(m.attr("id").map(str::to_string), None, text);
+                    }
+                }
                 _ => {}
             }
         }
+        if joined && !out.is_empty() && !out.ends_with('\n') {
+            out.push('\n');
+        }
         out
+    }
+
+    /// Keeps a memo with text as a [`Memo`].
+    fn memo(&mut self, name: Option<String>, author: Option<String>, text: String) {
+        let text = text.trim_end();
+        if !text.is_empty() {
+            self.stories.memos.push(Memo {
+                name: name.filter(|n| !n.is_empty()),
+                author: author.filter(|a| !a.is_empty()),
+                text: text.to_string(),
+            });
+        }
     }
 
     fn head(&mut self, p: &Element) -> Option<String> {
@@ -646,20 +736,30 @@ impl<'d> Render<'d> {
         }
     }
 
-    fn paragraph(&mut self, p: &Element, depth: u32, out: &mut String) {
+    /// Renders paragraph `p` into `out`: one line ended by `\n`, or left
+    /// open (returns `true`) when a tracked deletion takes its break — one
+    /// still open at its end, or a `deleteEnd` with `paraend="1"`. A
+    /// `joined` paragraph continues the previous line without a head.
+    fn paragraph(&mut self, p: &Element, depth: u32, joined: bool, out: &mut String) -> bool {
         let mut line = String::new();
-        if let Some(h) = self.head(p) {
+        if !joined && let Some(h) = self.head(p) {
             line.push_str(&h);
             line.push(' ');
         }
         let head_len = line.len();
         let mut block = false;
+        self.break_deleted = false;
         self.inline(p, depth, &mut line, out, &mut block);
-        if block && line.len() == head_len && line.trim().is_empty() {
-            return;
+        let break_deleted = self.break_deleted || !self.open.is_empty();
+        self.break_deleted = false;
+        if block && line.len() == head_len && line.trim().is_empty() && !break_deleted {
+            return false;
         }
         out.push_str(&line);
-        out.push('\n');
+        if !break_deleted {
+            out.push('\n');
+        }
+        break_deleted
     }
 
     /// The content of a paragraph or run: text, controls, objects.
@@ -675,7 +775,23 @@ impl<'d> Render<'d> {
             let Node::Element(c) = n else { continue };
             match c.name.as_str() {
                 "run" | "ctrl" => self.inline(c, depth, line, out, block),
-                "t" => text(c, line),
+                "t" => self.text(c, line),
+                // Hancom's memos: the MEMO field holds the memo's paragraphs.
+                "fieldBegin" if c.attr("type") == Some("MEMO") => {
+                    let param = |name: &str| {
+                        c.child("parameters").and_then(|ps| {
+                            ps.elements()
+                                .find(|q| q.attr("name") == Some(name))
+                                .map(|q| q.text().trim().to_string())
+                        })
+                    };
+                    let mut text = String::new();
+                    for l in c.elements().filter(|l| l.name == "subList") {
+                        text.push_str(&self.list(l, depth + 1));
+                    }
+                    let name = param("Number").or_else(|| c.attr("id").map(str::to_string));
+                    self.memo(name, param("Author"), text);
+                }
                 // HWPML puts these beside its CHAR elements.
                 "tab" => line.push('\t'),
                 "lineBreak" => line.push('\n'),
@@ -831,26 +947,67 @@ impl<'d> Render<'d> {
     }
 }
 
-/// The text of `hp:t`: characters, `tab`, `lineBreak`, `nbSpace`, `fwSpace`, `hyphen`.
-fn text(t: &Element, line: &mut String) {
-    for n in &t.children {
-        match n {
-            Node::Text(s) => {
-                for c in s.chars() {
-                    match c {
-                        '\r' | '\n' => {}
-                        _ => push_char(line, c),
+/// The tracked-change marks below `e` in document order: (element name,
+/// `Id`, `TcId`).
+fn walk_marks(e: &Element, out: &mut Vec<(&'static str, String, Option<String>)>) {
+    for c in e.elements() {
+        let name = match c.name.as_str() {
+            "deleteBegin" => "deleteBegin",
+            "deleteEnd" => "deleteEnd",
+            _ => {
+                walk_marks(c, out);
+                continue;
+            }
+        };
+        out.push((
+            name,
+            c.attr("Id").unwrap_or_default().to_string(),
+            c.attr("TcId").map(str::to_string),
+        ));
+    }
+}
+
+impl Render<'_> {
+    /// The text of `hp:t`: characters, `tab`, `lineBreak`, `nbSpace`,
+    /// `fwSpace`, `hyphen`; what lies between a `deleteBegin` and its
+    /// `deleteEnd` (tracked deletion) is left out.
+    fn text(&mut self, t: &Element, line: &mut String) {
+        for n in &t.children {
+            let deleting = !self.open.is_empty();
+            match n {
+                Node::Text(_) if deleting => {}
+                Node::Text(s) => {
+                    for c in s.chars() {
+                        match c {
+                            '\r' | '\n' => {}
+                            _ => push_char(line, c),
+                        }
                     }
                 }
+                Node::Element(e) => match e.name.as_str() {
+                    "deleteBegin" => {
+                        if let Some(id) = e.attr("Id").filter(|id| self.deletions.contains(*id)) {
+                            self.open.push(id.to_string());
+                        }
+                    }
+                    "deleteEnd" => {
+                        let id = e.attr("Id").unwrap_or_default();
+                        if let Some(k) = self.open.iter().position(|o| o == id) {
+                            self.open.remove(k);
+                            if e.attr("paraend") == Some("1") {
+                                self.break_deleted = true;
+                            }
+                        }
+                    }
+                    _ if deleting => {}
+                    "tab" => line.push('\t'),
+                    "lineBreak" => line.push('\n'),
+                    "nbSpace" => line.push('\u{A0}'),
+                    "fwSpace" => line.push(' '),
+                    "hyphen" => line.push('-'),
+                    _ => self.text(e, line),
+                },
             }
-            Node::Element(e) => match e.name.as_str() {
-                "tab" => line.push('\t'),
-                "lineBreak" => line.push('\n'),
-                "nbSpace" => line.push('\u{A0}'),
-                "fwSpace" => line.push(' '),
-                "hyphen" => line.push('-'),
-                _ => text(e, line),
-            },
         }
     }
 }

@@ -23,6 +23,10 @@ pub mod docinfo {
     pub const PARA_SHAPE: u16 = BEGIN + 9;
     /// HWPTAG_DISTRIBUTE_DOC_DATA.
     pub const DISTRIBUTE_DOC_DATA: u16 = BEGIN + 12;
+    /// HWPTAG_TRACK_CHANGE: one tracked change (kind, time, author).
+    pub const TRACK_CHANGE: u16 = BEGIN + 80;
+    /// HWPTAG_TRACK_CHANGE_AUTHOR: one author of tracked changes.
+    pub const TRACK_CHANGE_AUTHOR: u16 = BEGIN + 81;
 }
 
 /// Tag ids of BodyText records (§4.3).
@@ -32,6 +36,8 @@ pub mod body {
     pub const PARA_HEADER: u16 = BEGIN + 50;
     /// HWPTAG_PARA_TEXT.
     pub const PARA_TEXT: u16 = BEGIN + 51;
+    /// HWPTAG_PARA_RANGE_TAG: (start, end, tag) triples over the paragraph text.
+    pub const PARA_RANGE_TAG: u16 = BEGIN + 54;
     /// HWPTAG_CTRL_HEADER.
     pub const CTRL_HEADER: u16 = BEGIN + 55;
     /// HWPTAG_LIST_HEADER.
@@ -44,6 +50,8 @@ pub mod body {
     pub const TABLE: u16 = BEGIN + 61;
     /// HWPTAG_EQEDIT.
     pub const EQEDIT: u16 = BEGIN + 72;
+    /// HWPTAG_MEMO_LIST: a memo (its `u32` index), then its LIST_HEADER and paragraphs.
+    pub const MEMO_LIST: u16 = BEGIN + 77;
 }
 
 /// One record: where it is, what it is, its payload.

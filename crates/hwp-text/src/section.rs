@@ -2,8 +2,9 @@
 //! turned into text: paragraphs (PARA_HEADER, PARA_TEXT with its control
 //! characters, §4.3.1–§4.3.2), their controls (CTRL_HEADER, §4.3.6 ff.)
 //! matched in order to the extended control characters, and the lists
-//! (LIST_HEADER + paragraphs) of tables, shapes, headers, footers, notes
-//! and hidden comments.
+//! (LIST_HEADER + paragraphs) of tables, shapes, headers, footers, notes,
+//! hidden comments and memos (MEMO_LIST). Tracked changes are shown as
+//! accepted: the ranges a PARA_RANGE_TAG marks as deleted are left out.
 
 use std::collections::HashMap;
 
@@ -12,7 +13,7 @@ use doc_model::{Part, PartKind};
 use crate::Limits;
 use crate::bytes::{hwp_string, u16_at, u32_at};
 use crate::chars::push_char;
-use crate::doc_info::{DocInfo, ParaShape};
+use crate::doc_info::{DocInfo, ParaShape, TrackChange};
 use crate::error::{Warning, WarningKind};
 use crate::numbering::{advance, expand_format, format_number};
 use crate::record::{Records, body};
@@ -48,8 +49,21 @@ pub struct Stories {
     pub endnotes: Vec<String>,
     /// Hidden comments (숨은 설명).
     pub comments: Vec<String>,
+    /// Memos (메모), each its own Comment part.
+    pub memos: Vec<Memo>,
     /// Text boxes and shape text.
     pub text_boxes: Vec<String>,
+}
+
+/// A memo (메모): its number or id, its author where stored, its text.
+#[derive(Debug, Default, Clone)]
+pub struct Memo {
+    /// The memo's number (HWP 5 MEMO_LIST index, HWPX `Number` or `id`).
+    pub name: Option<String>,
+    /// The author, where the document stores one.
+    pub author: Option<String>,
+    /// The memo's paragraphs.
+    pub text: String,
 }
 
 impl Stories {
@@ -57,7 +71,7 @@ impl Stories {
     /// (headers and footers repeated verbatim by later sections once).
     pub fn into_parts(self, body: String) -> Vec<Part> {
         let mut parts = vec![Part::new(PartKind::Body, body)];
-        let mut push = |kind: PartKind, texts: Vec<String>, dedupe: bool| {
+        let push = |parts: &mut Vec<Part>, kind: PartKind, texts: Vec<String>, dedupe: bool| {
             let mut kept: Vec<String> = Vec::new();
             for t in texts {
                 if !(dedupe && kept.contains(&t)) {
@@ -68,12 +82,20 @@ impl Stories {
                 parts.push(Part::new(kind, kept.join("\n") + "\n"));
             }
         };
-        push(PartKind::Header, self.headers, true);
-        push(PartKind::Footer, self.footers, true);
-        push(PartKind::Footnote, self.footnotes, false);
-        push(PartKind::Endnote, self.endnotes, false);
-        push(PartKind::Comment, self.comments, false);
-        push(PartKind::TextBox, self.text_boxes, false);
+        push(&mut parts, PartKind::Header, self.headers, true);
+        push(&mut parts, PartKind::Footer, self.footers, true);
+        push(&mut parts, PartKind::Footnote, self.footnotes, false);
+        push(&mut parts, PartKind::Endnote, self.endnotes, false);
+        push(&mut parts, PartKind::Comment, self.comments, false);
+        for m in self.memos {
+            let mut part = Part::new(PartKind::Comment, m.text + "\n");
+            part.name = m.name;
+            if let Some(a) = m.author {
+                part = part.with_attribute("author", a);
+            }
+            parts.push(part);
+        }
+        push(&mut parts, PartKind::TextBox, self.text_boxes, false);
         parts
     }
 }
@@ -162,6 +184,7 @@ pub struct Renderer<'d> {
     /// Output and time spent so far.
     pub budget: Budget,
     missing_ctrl: u64,
+    track_warned: bool,
 }
 
 /// The kind of a list being rendered, for the note number decoration.
@@ -185,17 +208,26 @@ impl<'d> Renderer<'d> {
             notes: [NoteShape::default(); 2],
             budget: Budget::default(),
             missing_ctrl: 0,
+            track_warned: false,
         }
     }
 
-    /// Renders the top-level paragraphs of one section's records into `body`.
+    /// Renders the top-level paragraphs of one section's records into `body`;
+    /// the memos (MEMO_LIST + LIST_HEADER + paragraphs, after the last
+    /// paragraph) go to [`Stories::memos`].
     pub fn section(&mut self, recs: &Records<'_>, body: &mut String) {
+        let memos = memo_lists(recs);
+        let in_memo: std::collections::HashSet<usize> =
+            memos.iter().flat_map(|(_, p)| p.iter().copied()).collect();
         let top: Vec<usize> = {
             let mut v = Vec::new();
             let mut i = 0;
             let min_level = recs.list.iter().map(|r| r.level).min().unwrap_or(0);
             while i < recs.list.len() {
-                if recs.list[i].tag == body::PARA_HEADER && recs.list[i].level == min_level {
+                if recs.list[i].tag == body::PARA_HEADER
+                    && recs.list[i].level == min_level
+                    && !in_memo.contains(&i)
+                {
                     v.push(i);
                 }
                 i = recs.end.get(i).copied().unwrap_or(i + 1).max(i + 1);
@@ -204,6 +236,22 @@ impl<'d> Renderer<'d> {
         };
         let text = self.paragraphs(recs, &top, 0, ListKind::Plain);
         body.push_str(&text);
+        for (m, paras) in memos {
+            if self.over_budget() {
+                break;
+            }
+            let text = self.paragraphs(recs, &paras, 1, ListKind::Plain);
+            let text = text.trim_end();
+            if text.is_empty() {
+                continue;
+            }
+            let name = u32_at(recs.list[m].data, 0).map(|n| n.to_string());
+            self.stories.memos.push(Memo {
+                name,
+                author: None,
+                text: text.to_string(),
+            });
+        }
     }
 
     /// Warnings for what was counted rather than reported one by one.
@@ -236,13 +284,19 @@ impl<'d> Renderer<'d> {
         if self.budget.too_deep(depth, self.limits, &mut self.warnings) {
             return out;
         }
+        // The previous paragraph's break was deleted (tracked): this one
+        // continues its line.
+        let mut joined = false;
         for &p in paras {
             if self.over_budget() {
                 break;
             }
             let before = out.len();
-            self.paragraph(recs, p, depth, kind, &mut out);
+            joined = self.paragraph(recs, p, depth, kind, joined, &mut out);
             self.budget.produced += out.len() - before;
+        }
+        if joined && !out.is_empty() && !out.ends_with('\n') {
+            out.push('\n');
         }
         out
     }
@@ -278,26 +332,33 @@ impl<'d> Renderer<'d> {
         }
     }
 
+    /// Renders paragraph `p` into `out`, one line ended by `\n`, or left
+    /// open when a tracked deletion takes its paragraph break (returns
+    /// `true` then). A `joined` paragraph continues the previous line and
+    /// has no number or bullet of its own.
     fn paragraph(
         &mut self,
         recs: &Records<'_>,
         p: usize,
         depth: u32,
         kind: ListKind,
+        joined: bool,
         out: &mut String,
-    ) {
+    ) -> bool {
         let header = recs.list[p].data;
         let mut text: &[u8] = &[];
         let mut ctrls: Vec<usize> = Vec::new();
+        let mut tags: Vec<&[u8]> = Vec::new();
         for c in recs.children(p) {
             match recs.list[c].tag {
                 body::PARA_TEXT => text = recs.list[c].data,
                 body::CTRL_HEADER => ctrls.push(c),
+                body::PARA_RANGE_TAG => tags.push(recs.list[c].data),
                 _ => {}
             }
         }
         let mut line = String::new();
-        if let Some(head) = u16_at(header, 8).and_then(|id| self.paragraph_head(id)) {
+        if !joined && let Some(head) = u16_at(header, 8).and_then(|id| self.paragraph_head(id)) {
             line.push_str(&head);
             line.push(' ');
         }
@@ -309,9 +370,39 @@ impl<'d> Renderer<'d> {
             .chunks_exact(2)
             .map(|c| u16::from_le_bytes([c[0], c[1]]))
             .collect();
+        let deleted = self.deleted_ranges(&tags, units.len());
+        let is_deleted = |i: usize| deleted.iter().any(|&(a, b)| a <= i && i < b);
+        // The paragraph end (13, or the end of the text) inside a deletion:
+        // the break is deleted and the next paragraph joins this line.
+        let end_at = units.iter().position(|&u| u == 13).unwrap_or(units.len());
+        let break_deleted = !deleted.is_empty() && is_deleted(end_at);
         let mut i = 0;
         while i < units.len() {
             let u = units[i];
+            if is_deleted(i) && u != 13 {
+                // Deleted text: characters are dropped; a control's
+                // CTRL_HEADER is taken (so it is not read later) but not shown.
+                let width = match u {
+                    4..=9 | 19 | 20 => 8,
+                    1..=3 | 11 | 12 | 14..=18 | 21..=23 => {
+                        let id = match (units.get(i + 1), units.get(i + 2)) {
+                            (Some(&lo), Some(&hi)) => u32::from(lo) | (u32::from(hi) << 16),
+                            _ => 0,
+                        };
+                        if let Some(k) = (next_ctrl..ctrls.len())
+                            .chain(0..next_ctrl)
+                            .find(|&k| !used[k] && u32_at(recs.list[ctrls[k]].data, 0) == Some(id))
+                        {
+                            used[k] = true;
+                            next_ctrl = k + 1;
+                        }
+                        8
+                    }
+                    _ => 1,
+                };
+                i += width;
+                continue;
+            }
             match u {
                 13 => break,
                 10 => line.push('\n'),
@@ -394,11 +485,66 @@ impl<'d> Renderer<'d> {
                 }
             }
         }
-        if block && line.len() == head_len && line.trim().is_empty() {
-            return;
+        if block && line.len() == head_len && line.trim().is_empty() && !break_deleted {
+            return false;
         }
         out.push_str(&line);
-        out.push('\n');
+        if !break_deleted {
+            out.push('\n');
+        }
+        break_deleted
+    }
+
+    /// The deleted ranges `[start, end)` of a paragraph of `len` text units
+    /// from its PARA_RANGE_TAG records: triples (`u32` start, `u32` end,
+    /// `u32` tag) whose tag's top byte is 0x11 and whose low 24 bits are
+    /// the one-based index of a DocInfo TRACK_CHANGE that is a deletion.
+    /// Other kinds (insertions, highlighting, …) are left alone. A range
+    /// out of the text or overlapping another deletion is not applied
+    /// (the text is kept), with one warning per document.
+    fn deleted_ranges(&mut self, tags: &[&[u8]], len: usize) -> Vec<(usize, usize)> {
+        let mut ranges: Vec<(usize, usize)> = Vec::new();
+        let mut bad = false;
+        for t in tags {
+            for triple in t.chunks_exact(12) {
+                let (Some(start), Some(end), Some(tag)) =
+                    (u32_at(triple, 0), u32_at(triple, 4), u32_at(triple, 8))
+                else {
+                    continue;
+                };
+                if tag >> 24 != TrackChange::DELETE {
+                    continue;
+                }
+                let index = (tag & 0xFF_FFFF) as usize;
+                let is_delete = index
+                    .checked_sub(1)
+                    .and_then(|k| self.info.track_changes.get(k))
+                    .is_some_and(|c| c.kind == TrackChange::DELETE);
+                if !is_delete {
+                    bad = true;
+                    continue;
+                }
+                let (start, end) = (start as usize, end as usize);
+                if start >= end || end > len {
+                    bad = true;
+                    continue;
+                }
+                ranges.push((start, end));
+            }
+        }
+        ranges.sort_unstable();
+        if ranges.windows(2).any(|w| w[1].0 < w[0].1) {
+            bad = true;
+            ranges.clear();
+        }
+        if bad && !self.track_warned {
+            self.track_warned = true;
+            self.warnings.push(Warning::new(
+                WarningKind::TrackChange,
+                "tracked-deletion range tags out of the paragraph, overlapping, or without a DocInfo deletion; their text is kept",
+            ));
+        }
+        ranges
     }
 
     /// Renders control `c` (CTRL_HEADER index) with id `id`: inline text
@@ -662,6 +808,39 @@ impl<'d> Renderer<'d> {
         }
         (before, table, after)
     }
+}
+
+/// The memos of a section: each MEMO_LIST record (index) with the
+/// paragraphs of the LIST_HEADER right after it (as many as it announces,
+/// or all consecutive ones at the first paragraph's level).
+fn memo_lists(recs: &Records<'_>) -> Vec<(usize, Vec<usize>)> {
+    let mut out = Vec::new();
+    for (m, r) in recs.list.iter().enumerate() {
+        if r.tag != body::MEMO_LIST {
+            continue;
+        }
+        let Some(list) = recs.list.get(m + 1).filter(|l| l.tag == body::LIST_HEADER) else {
+            continue;
+        };
+        let announced = u32_at(list.data, 0)
+            .and_then(|n| usize::try_from(n).ok())
+            .unwrap_or(0);
+        let mut paras = Vec::new();
+        let mut i = m + 2;
+        let level = recs.list.get(i).map(|p| p.level);
+        while let Some(p) = recs.list.get(i) {
+            if p.tag != body::PARA_HEADER || Some(p.level) != level {
+                break;
+            }
+            paras.push(i);
+            if announced > 0 && paras.len() >= announced {
+                break;
+            }
+            i = recs.end.get(i).copied().unwrap_or(i + 1).max(i + 1);
+        }
+        out.push((m, paras));
+    }
+    out
 }
 
 /// Ends the current line into `out` when it holds text.

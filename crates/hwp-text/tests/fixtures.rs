@@ -52,6 +52,8 @@ fn every_fixture_has_a_golden_and_a_test() {
             "hidden-comment.hwp",
             "hwp3.hwp",
             "hwpml.hml",
+            "memo.hwp",
+            "memo.hwpx",
             "notes.hwp",
             "numbering.hwp",
             "owpml2024.hwpx",
@@ -60,6 +62,8 @@ fn every_fixture_has_a_golden_and_a_test() {
             "preview-only.hwp",
             "table-nested.hwp",
             "textbox.hwp",
+            "track-changes.hwp",
+            "track-changes.hwpx",
         ]
     );
     for n in &names {
@@ -130,6 +134,59 @@ fn footnotes_and_endnotes_with_their_numbers() {
 fn hidden_comments_are_comment_parts() {
     let doc = check("hidden-comment.hwp");
     assert_eq!(part(&doc, PartKind::Comment), "숨은 설명 글\n");
+}
+
+#[test]
+fn tracked_changes_read_as_accepted() {
+    for name in ["track-changes.hwp", "track-changes.hwpx"] {
+        let doc = check(name);
+        let text = doc.text();
+        // Deleted text (in a paragraph and across a paragraph end) is gone,
+        // inserted text stays, a highlight range removes nothing.
+        for gone in ["월요일", "지운 꼬리", "지운 머리"] {
+            assert!(!text.contains(gone), "{name}: {gone}");
+        }
+        assert!(text.contains("화요일"), "{name}");
+        assert!(text.contains("형광펜은 그대로"), "{name}");
+        assert_eq!(doc.parts.len(), 1, "{name}");
+    }
+}
+
+#[test]
+fn memos_are_named_comment_parts() {
+    let doc = check("memo.hwp");
+    let memos: Vec<_> = doc
+        .parts
+        .iter()
+        .filter(|p| p.kind == PartKind::Comment)
+        .map(|p| (p.name.as_deref(), p.text.as_str()))
+        .collect();
+    assert_eq!(
+        memos,
+        [
+            (Some("1"), "첫 메모 내용\n둘째 줄\n"),
+            (Some("2"), "두 번째 메모\n")
+        ]
+    );
+    assert_eq!(
+        part(&doc, PartKind::Body),
+        "메모가 달린 문장입니다.\n둘째 문단\n"
+    );
+
+    let doc = check("memo.hwpx");
+    let memos: Vec<_> = doc
+        .parts
+        .iter()
+        .filter(|p| p.kind == PartKind::Comment)
+        .map(|p| (p.name.as_deref(), p.attribute("author"), p.text.as_str()))
+        .collect();
+    assert_eq!(
+        memos,
+        [
+            (Some("1"), Some("홍길동"), "첫 메모 내용\n"),
+            (Some("memo2"), None, "모음 속 메모\n")
+        ]
+    );
 }
 
 #[test]
@@ -263,4 +320,59 @@ fn sniff_names_every_kind() {
     assert_eq!(hwp_text::sniff(b"%PDF-1.4"), None);
     let doc_file = testkit::cfb::compound_file(&[("WordDocument", b"x".as_slice())]);
     assert_eq!(hwp_text::sniff(&doc_file), None);
+}
+
+/// Range tags that cannot be applied keep their text, with one warning:
+/// a deletion tag naming an insertion (or a missing) TRACK_CHANGE, a range
+/// past the paragraph, two deletions that overlap.
+#[test]
+fn tracked_deletions_that_do_not_hold_keep_their_text() {
+    use testkit::hwp::{Para, record, section, tag, track_change};
+    let mut info = record(tag::TRACK_CHANGE, 1, &track_change(0x10, 0));
+    info.extend(record(tag::TRACK_CHANGE, 1, &track_change(0x11, 0)));
+    let del = 0x11u32 << 24;
+    for (tags, why) in [
+        (vec![(0, 2, del | 1)], "names an insertion"),
+        (vec![(0, 2, del | 9)], "names no TRACK_CHANGE"),
+        (vec![(0, 40, del | 2)], "past the paragraph"),
+        (vec![(0, 3, del | 2), (2, 4, del | 2)], "overlapping"),
+    ] {
+        let s = section(&[Para::text("가나다라").tagged(&tags), Para::text("끝")]);
+        let doc = hwp_text::from_records(&info, &[&s], 0x0501_0000, &Default::default());
+        assert_eq!(doc.text(), "가나다라\n끝\n", "{why}");
+        let kinds: Vec<_> = doc.warnings.iter().map(|w| w.kind).collect();
+        assert_eq!(kinds, [WarningKind::TrackChange], "{why}");
+    }
+    // Without DocInfo's records nothing is taken for a deletion.
+    let s = section(&[Para::text("가나다라").tagged(&[(0, 2, del | 1)])]);
+    let doc = hwp_text::from_records(&[], &[&s], 0x0501_0000, &Default::default());
+    assert_eq!(doc.text(), "가나다라\n");
+}
+
+/// HWPX deletion marks without their pair, or whose TcId is not a Delete of
+/// header.xml, keep their text, with one warning.
+#[test]
+fn hwpx_deletion_marks_that_do_not_hold_keep_their_text() {
+    use testkit::hwp::{Namespace, hwpx};
+    let header = r#"<hh:refList><hh:trackChanges itemCnt="2"><hh:trackChange type="Insert" id="1"/><hh:trackChange type="Delete" id="2"/></hh:trackChanges></hh:refList>"#;
+    for (t, why) in [
+        (
+            r#"가<hp:deleteBegin Id="1" TcId="1"/>나<hp:deleteEnd Id="1" TcId="1" paraend="0"/>다"#,
+            "an insertion's TcId",
+        ),
+        (r#"가<hp:deleteBegin Id="1" TcId="2"/>나다"#, "no deleteEnd"),
+        (
+            r#"가<hp:deleteEnd Id="1" TcId="2" paraend="0"/>나<hp:deleteBegin Id="1" TcId="2"/>다"#,
+            "end before begin",
+        ),
+    ] {
+        let body = format!(
+            r#"<hp:p id="0" paraPrIDRef="0" styleIDRef="0"><hp:run charPrIDRef="0"><hp:t>{t}</hp:t></hp:run></hp:p>"#
+        );
+        let file = hwpx(Namespace::Hancom2011, "t", header, &[body], &[]);
+        let doc = hwp_text::parse(&file).unwrap();
+        assert_eq!(doc.text(), "가나다\n", "{why}");
+        let kinds: Vec<_> = doc.warnings.iter().map(|w| w.kind).collect();
+        assert_eq!(kinds, [WarningKind::TrackChange], "{why}");
+    }
 }

@@ -20,9 +20,12 @@ pub mod tag {
     pub const BULLET: u16 = 0x18;
     pub const PARA_SHAPE: u16 = 0x19;
     pub const DISTRIBUTE_DOC_DATA: u16 = 0x1C;
+    pub const TRACK_CHANGE: u16 = 0x60;
+    pub const TRACK_CHANGE_AUTHOR: u16 = 0x61;
     pub const PARA_HEADER: u16 = 0x42;
     pub const PARA_TEXT: u16 = 0x43;
     pub const PARA_CHAR_SHAPE: u16 = 0x44;
+    pub const PARA_RANGE_TAG: u16 = 0x46;
     pub const CTRL_HEADER: u16 = 0x47;
     pub const LIST_HEADER: u16 = 0x48;
     pub const FOOTNOTE_SHAPE: u16 = 0x4A;
@@ -30,6 +33,7 @@ pub mod tag {
     pub const TABLE: u16 = 0x4D;
     pub const SHAPE_COMPONENT_RECTANGLE: u16 = 0x4F;
     pub const EQEDIT: u16 = 0x58;
+    pub const MEMO_LIST: u16 = 0x5D;
 }
 
 /// FileHeader flag bits.
@@ -298,11 +302,15 @@ fn paras_at(paras: &[Para], level: u16) -> Vec<u8> {
     paras.iter().flat_map(|p| p.encode(level)).collect()
 }
 
-/// A paragraph: its paragraph shape id and items.
+/// A paragraph: its paragraph shape id, items and range tags.
 #[derive(Debug, Clone, Default)]
 pub struct Para {
     pub shape: u16,
     pub items: Vec<Item>,
+    /// PARA_RANGE_TAG triples (start, end, tag) over the paragraph's text
+    /// units: `tag >> 24` the kind (0x10 insertion, 0x11 deletion, …), the
+    /// low 24 bits the data (for a tracked change, its one-based index).
+    pub range_tags: Vec<(u32, u32, u32)>,
 }
 
 impl Para {
@@ -311,12 +319,23 @@ impl Para {
         Para {
             shape: 0,
             items: vec![Item::Text(s.to_string())],
+            range_tags: Vec::new(),
         }
     }
 
     /// A paragraph of `items` with paragraph shape `shape`.
     pub fn of(shape: u16, items: Vec<Item>) -> Para {
-        Para { shape, items }
+        Para {
+            shape,
+            items,
+            range_tags: Vec::new(),
+        }
+    }
+
+    /// The paragraph with range tags (start, end, tag).
+    pub fn tagged(mut self, tags: &[(u32, u32, u32)]) -> Para {
+        self.range_tags = tags.to_vec();
+        self
     }
 
     /// The PARA_HEADER at `level` and its children.
@@ -355,12 +374,24 @@ impl Para {
         let mut h = (units.len() as u32).to_le_bytes().to_vec();
         h.extend_from_slice(&0u32.to_le_bytes());
         h.extend_from_slice(&self.shape.to_le_bytes());
-        h.extend_from_slice(&[0, 0, 1, 0, 0, 0, 1, 0]);
+        // style, break kind, char shape count 1, range tag count, line seg count 1.
+        h.extend_from_slice(&[0, 0, 1, 0]);
+        h.extend_from_slice(&(self.range_tags.len() as u16).to_le_bytes());
+        h.extend_from_slice(&[1, 0]);
         h.extend_from_slice(&[0; 6]);
         let mut out = record(tag::PARA_HEADER, level, &h);
         let text: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
         out.extend(record(tag::PARA_TEXT, level + 1, &text));
         out.extend(record(tag::PARA_CHAR_SHAPE, level + 1, &[0; 8]));
+        if !self.range_tags.is_empty() {
+            let tags: Vec<u8> = self
+                .range_tags
+                .iter()
+                .flat_map(|&(a, b, t)| [a, b, t])
+                .flat_map(u32::to_le_bytes)
+                .collect();
+            out.extend(record(tag::PARA_RANGE_TAG, level + 1, &tags));
+        }
         for c in ctrls {
             out.extend(c);
         }
@@ -371,6 +402,52 @@ impl Para {
 /// A section stream's records (uncompressed) from its paragraphs at level 0.
 pub fn section(paras: &[Para]) -> Vec<u8> {
     paras_at(paras, 0)
+}
+
+/// A memo as Hangul stores it after a section's last paragraph: MEMO_LIST
+/// (`u32` memo index) at level 1, a LIST_HEADER (`i32` paragraph count,
+/// `u32` property, text width and height) at level 1, then the memo's
+/// paragraphs at level 1.
+pub fn memo(index: u32, paras: &[Para]) -> Vec<u8> {
+    let mut out = record(tag::MEMO_LIST, 1, &index.to_le_bytes());
+    let mut l = (paras.len() as u32).to_le_bytes().to_vec();
+    l.extend_from_slice(&[0; 12]);
+    out.extend(record(tag::LIST_HEADER, 1, &l));
+    out.extend(paras_at(paras, 1));
+    out
+}
+
+/// A TRACK_CHANGE record: `u32` kind (0x10 insertion, 0x11 deletion), the
+/// time (year, month, day, hour, minute as `u16`), the `u16` author id,
+/// then five `u16` (the fourth 1 for a deletion, which Hangul hides).
+pub fn track_change(kind: u32, author: u16) -> Vec<u8> {
+    let mut d = kind.to_le_bytes().to_vec();
+    for v in [
+        2024u16,
+        5,
+        6,
+        7,
+        8,
+        author,
+        0,
+        0,
+        0,
+        u16::from(kind == 0x11),
+        0,
+    ] {
+        d.extend_from_slice(&v.to_le_bytes());
+    }
+    d
+}
+
+/// A TRACK_CHANGE_AUTHOR record: `u32` length, the UTF-16 name, `u32`
+/// mark, `u32` colour.
+pub fn track_change_author(name: &str) -> Vec<u8> {
+    let mut d = (name.encode_utf16().count() as u32).to_le_bytes().to_vec();
+    d.extend(utf16(name));
+    d.extend_from_slice(&1u32.to_le_bytes());
+    d.extend_from_slice(&0u32.to_le_bytes());
+    d
 }
 
 /// A NUMBERING record: seven levels of (number shape, format string), start 1.
