@@ -52,6 +52,20 @@ pub(crate) struct Package<'a> {
     pub warnings: Vec<Warning>,
 }
 
+/// What is left of the total, what `compressed` bytes may inflate to by
+/// the ratio limit, and the least of those and the part limit.
+fn caps(limits: &Limits, read_total: u64, compressed: u64) -> (u64, u64, u64) {
+    let remaining = limits.max_total_bytes.saturating_sub(read_total);
+    let by_ratio = compressed
+        .saturating_mul(limits.max_ratio)
+        .max(limits.ratio_floor);
+    (
+        remaining,
+        by_ratio,
+        limits.max_part_bytes.min(remaining).min(by_ratio),
+    )
+}
+
 /// `/word/document.xml`, `word\document.xml` → `word/document.xml`.
 fn normalise(name: &str) -> String {
     name.replace('\\', "/").trim_start_matches('/').to_string()
@@ -177,11 +191,7 @@ impl<'a> Package<'a> {
         };
         let declared = f.size();
         let compressed = f.compressed_size();
-        let remaining = self.limits.max_total_bytes.saturating_sub(self.read_total);
-        let by_ratio = compressed
-            .saturating_mul(self.limits.max_ratio)
-            .max(self.limits.ratio_floor);
-        let cap = self.limits.max_part_bytes.min(remaining).min(by_ratio);
+        let (remaining, by_ratio, cap) = caps(&self.limits, self.read_total, compressed);
         let mut out = Vec::with_capacity(declared.min(cap).min(1 << 24) as usize);
         let res = (&mut f).take(cap.saturating_add(1)).read_to_end(&mut out);
         drop(f);
@@ -210,6 +220,23 @@ impl<'a> Package<'a> {
         }
         self.read_total = self.read_total.saturating_add(out.len() as u64);
         Some(out)
+    }
+
+    /// The bytes all parts may still inflate to.
+    pub fn remaining(&self) -> u64 {
+        caps(&self.limits, self.read_total, 0).0
+    }
+
+    /// The most bytes `compressed` bytes may inflate to: the part limit,
+    /// the ratio limit and what is left of the total.
+    pub fn cap(&self, compressed: u64) -> u64 {
+        caps(&self.limits, self.read_total, compressed).2
+    }
+
+    /// Counts bytes inflated outside [`Package::read`] (decrypted entries)
+    /// toward the total.
+    pub fn count(&mut self, inflated: u64) {
+        self.read_total = self.read_total.saturating_add(inflated);
     }
 
     /// A part parsed as XML under the depth and node limits; a syntax error

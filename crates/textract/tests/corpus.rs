@@ -16,7 +16,9 @@ use textract::{Format, Options};
 
 /// Formats whose layer is done: their expected strings must all be found.
 /// Each format issue adds its folder name here when it lands.
-const DONE: &[&str] = &["doc", "html", "hwp", "odf", "ooxml", "pdf", "ppt", "rtf", "xls"];
+const DONE: &[&str] = &[
+    "doc", "html", "hwp", "odf", "ooxml", "pdf", "ppt", "rtf", "xls",
+];
 
 /// Expected lines a done format is known to miss (`*`: every line of the
 /// file), each with the reason (also in the layer's docs). They are printed,
