@@ -75,8 +75,13 @@ impl Entries<'_, '_> {
                     crypto::inflate(&deflated, usize::try_from(cap).unwrap_or(usize::MAX));
                 self.pkg.count(plain.len() as u64);
                 if let Some(p) = problem {
+                    let cut = plain.len() as u64 >= cap;
                     self.warnings.push(Warning::new(
-                        WarningKind::Package,
+                        if cut {
+                            WarningKind::Limit
+                        } else {
+                            WarningKind::Package
+                        },
                         format!(
                             "{name}: the decrypted entry {p}; the {} bytes inflated are kept",
                             plain.len()
@@ -154,6 +159,12 @@ fn check_password(entries: &mut Entries<'_, '_>, format: &'static str) -> Result
             "encrypted {format}: {name} unreadable"
         )));
     };
+    if let Some(limit) = entries.pkg.last_cut() {
+        return Err(Error::LimitExceeded {
+            what: "an encrypted entry's bytes",
+            limit,
+        });
+    }
     entries
         .keys
         .decrypt(&password, &enc, data)
@@ -174,10 +185,11 @@ fn read_wholesome(
     pkg: &mut Package<'_>,
     manifest: &Manifest,
     enc: &crypto::Encryption,
-    format: &'static str,
+    kind: Option<Kind>,
     out: &mut Out,
 ) -> Result<Kind, Error> {
     const NAME: &str = "encrypted-package";
+    let format = kind.unwrap_or(Kind::Odt).name();
     if manifest.openpgp {
         return Err(openpgp(format));
     }
@@ -196,6 +208,12 @@ fn read_wholesome(
     let data = pkg
         .read(NAME)
         .ok_or_else(|| Error::Corrupt(format!("encrypted {format}: {NAME} unreadable")))?;
+    if let Some(limit) = pkg.last_cut() {
+        return Err(Error::LimitExceeded {
+            what: "an encrypted entry's bytes",
+            limit,
+        });
+    }
     let compressed = data.len() as u64;
     let deflated = Keys::default()
         .decrypt(&password, enc, data)
@@ -205,8 +223,13 @@ fn read_wholesome(
     drop(deflated);
     pkg.count(plain.len() as u64);
     if let Some(p) = problem {
+        let cut = plain.len() as u64 >= cap;
         out.warn(
-            WarningKind::Package,
+            if cut {
+                WarningKind::Limit
+            } else {
+                WarningKind::Package
+            },
             format!(
                 "{NAME}: the decrypted package {p}; the {} bytes inflated are read",
                 plain.len()
@@ -230,7 +253,7 @@ fn read_wholesome(
             "encrypted {format}: the decrypted {NAME} is not a package ({e})"
         ))
     })?;
-    let kind = read_package_at(&mut inner, out, true)?;
+    let kind = read_package_at(&mut inner, out, Some(kind))?;
     out.warnings
         .splice(0..0, std::mem::take(&mut inner.warnings));
     Ok(kind)
@@ -244,12 +267,17 @@ impl Entries<'_, '_> {
 
 /// Reads an OpenDocument package.
 pub(crate) fn read_package(pkg: &mut Package<'_>, out: &mut Out) -> Result<Kind, Error> {
-    read_package_at(pkg, out, false)
+    read_package_at(pkg, out, None)
 }
 
-/// Reads a package; `nested` for the one inside `encrypted-package` (read
-/// once: a package encrypted whole inside another is not unwrapped again).
-fn read_package_at(pkg: &mut Package<'_>, out: &mut Out, nested: bool) -> Result<Kind, Error> {
+/// Reads a package; `outer` for the one inside `encrypted-package`: the
+/// kind the outer `mimetype` names, if any (a package encrypted whole
+/// inside another is not unwrapped again).
+fn read_package_at(
+    pkg: &mut Package<'_>,
+    out: &mut Out,
+    outer: Option<Option<Kind>>,
+) -> Result<Kind, Error> {
     let mimetype = pkg
         .read("mimetype")
         .map(|b| String::from_utf8_lossy(&b).trim().to_string());
@@ -257,16 +285,18 @@ fn read_package_at(pkg: &mut Package<'_>, out: &mut Out, nested: bool) -> Result
         .xml("META-INF/manifest.xml")
         .map(|r| Manifest::read(&r))
         .unwrap_or_default();
-    let mime_kind = mimetype.as_deref().and_then(kind_of_mimetype);
-    if !nested
+    let mime_kind = mimetype
+        .as_deref()
+        .and_then(kind_of_mimetype)
+        .or(outer.flatten());
+    if outer.is_none()
         && pkg.has("encrypted-package")
         && let Some(enc) = manifest
             .entries
             .get("encrypted-package")
             .and_then(|e| e.encryption.clone())
     {
-        let format = mime_kind.unwrap_or(Kind::Odt).name();
-        return read_wholesome(pkg, &manifest, &enc, format, out);
+        return read_wholesome(pkg, &manifest, &enc, mime_kind, out);
     }
     let mut entries = Entries {
         pkg,

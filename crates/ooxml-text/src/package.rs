@@ -47,6 +47,8 @@ pub(crate) struct Package<'a> {
     /// Normalised names in zip order, each once.
     names: Vec<String>,
     read_total: u64,
+    /// The limit the last [`Package::read`] cut its entry at, if it did.
+    last_cut: Option<u64>,
     limits: Limits,
     types: Option<ContentTypes>,
     pub warnings: Vec<Warning>,
@@ -136,6 +138,7 @@ impl<'a> Package<'a> {
             index,
             names,
             read_total: 0,
+            last_cut: None,
             limits: limits.clone(),
             types: None,
             warnings,
@@ -170,6 +173,7 @@ impl<'a> Package<'a> {
     /// The zip entry's bytes, inflated under the limits: past a limit, what
     /// was read is kept with a warning; a damaged entry gives what inflated.
     pub fn read(&mut self, name: &str) -> Option<Vec<u8>> {
+        self.last_cut = None;
         let idx = *self.index.get(&normalise(name).to_lowercase())?;
         if check_deadline(&self.limits).is_err() {
             self.warn_limit("the deadline passed; later parts are left out".into());
@@ -203,6 +207,7 @@ impl<'a> Package<'a> {
         }
         if out.len() as u64 > cap {
             out.truncate(cap as usize);
+            self.last_cut = Some(cap);
             let why = if cap == by_ratio {
                 format!(
                     "{name} inflates past {} times its {compressed} compressed bytes",
@@ -231,6 +236,13 @@ impl<'a> Package<'a> {
     /// the ratio limit and what is left of the total.
     pub fn cap(&self, compressed: u64) -> u64 {
         caps(&self.limits, self.read_total, compressed).2
+    }
+
+    /// The limit the last [`Package::read`] cut its entry at, if it did:
+    /// an encrypted entry cut short cannot decrypt, and must not be taken
+    /// for a wrong password.
+    pub fn last_cut(&self) -> Option<u64> {
+        self.last_cut
     }
 
     /// Counts bytes inflated outside [`Package::read`] (decrypted entries)

@@ -271,6 +271,50 @@ fn a_wholesome_package_is_read_as_the_package_inside() {
     assert_eq!(&d.embedded[0].data[1..4], b"PNG");
 }
 
+#[test]
+fn the_package_inside_is_under_the_package_limits() {
+    const FILE: &str = "encrypted-wholesome.odt";
+    let bytes = read(FILE);
+    let mut options = Options::default();
+    options.password = password(FILE);
+    // encrypted-package itself (1,815 bytes) cut short: a limit, not a
+    // wrong password.
+    options.limits.max_part_bytes = 1000;
+    match ooxml_text::parse_with(&bytes, &options) {
+        Err(Error::LimitExceeded { limit: 1000, .. }) => {}
+        other => panic!("{other:?}"),
+    }
+    // It decrypts, and the package inside (2,079 bytes) inflates past the
+    // part limit: cut there with a warning, its entries salvaged.
+    options.limits.max_part_bytes = 2000;
+    let d = ooxml_text::parse_with(&bytes, &options).unwrap();
+    assert!(
+        d.warnings.iter().any(|w| w.kind == WarningKind::Limit
+            && w.message
+                .contains("decrypted package inflates past 2000 bytes")),
+        "{:?}",
+        d.warnings
+    );
+    assert!(d.text().starts_with("Wholesome secret"), "{:?}", d.text());
+    // The total counts the outer entries (2,891 bytes), then the package
+    // inside, then its entries.
+    options.limits = Default::default();
+    options.limits.max_total_bytes = 2500;
+    assert!(matches!(
+        ooxml_text::parse_with(&bytes, &options),
+        Err(Error::LimitExceeded { limit: 1424, .. })
+    ));
+    options.limits.max_total_bytes = 4000;
+    let d = ooxml_text::parse_with(&bytes, &options).unwrap();
+    assert!(
+        d.warnings.iter().any(|w| w
+            .message
+            .contains("decrypted package inflates past 1109 bytes")),
+        "{:?}",
+        d.warnings
+    );
+}
+
 /// A copy of an encrypted fixture with its manifest edited.
 fn with_manifest_edit(file: &str, from: &str, to: &str) -> Vec<u8> {
     with_edit(file, "META-INF/manifest.xml", &|data| {
