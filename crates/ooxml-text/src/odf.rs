@@ -67,13 +67,21 @@ impl Entries<'_, '_> {
         else {
             return Some(data);
         };
+        let compressed = data.len() as u64;
         match self.keys.decrypt(&self.password, &enc, data) {
             Ok(deflated) => {
-                let limit = usize::try_from(self.limits.max_part_bytes).unwrap_or(usize::MAX);
-                let (plain, problem) = crypto::inflate(&deflated, limit);
+                let cap = self.pkg.cap(compressed);
+                let (plain, problem) =
+                    crypto::inflate(&deflated, usize::try_from(cap).unwrap_or(usize::MAX));
+                self.pkg.count(plain.len() as u64);
                 if let Some(p) = problem {
+                    let cut = plain.len() as u64 >= cap;
                     self.warnings.push(Warning::new(
-                        WarningKind::Package,
+                        if cut {
+                            WarningKind::Limit
+                        } else {
+                            WarningKind::Package
+                        },
                         format!(
                             "{name}: the decrypted entry {p}; the {} bytes inflated are kept",
                             plain.len()
@@ -82,17 +90,17 @@ impl Entries<'_, '_> {
                 }
                 Some(plain)
             }
-            Err(Failure::WrongPassword) => {
+            Err(f) => {
+                let why = match f {
+                    Failure::WrongPassword => "does not decrypt with the password".to_string(),
+                    Failure::Unsupported(m) | Failure::Damaged(m) => m,
+                    Failure::Limit { what, limit } => {
+                        format!("{what} exceeds the limit of {limit}")
+                    }
+                };
                 self.warnings.push(Warning::new(
                     WarningKind::Package,
-                    format!("{name}: does not decrypt with the password; left out"),
-                ));
-                None
-            }
-            Err(Failure::Unsupported(m)) => {
-                self.warnings.push(Warning::new(
-                    WarningKind::Package,
-                    format!("{name}: {m}; left out"),
+                    format!("{name}: {why}; left out"),
                 ));
                 None
             }
@@ -112,25 +120,38 @@ impl Entries<'_, '_> {
     }
 }
 
+/// Why an encrypted package is refused, as the crate's error.
+fn refusal(format: &'static str, name: &str, f: Failure) -> Error {
+    match f {
+        Failure::WrongPassword => Error::Encrypted {
+            format,
+            password_given: true,
+            detail: format!("the password does not decrypt {name}"),
+        },
+        Failure::Unsupported(m) => Error::Unsupported(format!("encrypted {format}: {m}")),
+        Failure::Limit { what, limit } => Error::LimitExceeded { what, limit },
+        Failure::Damaged(m) => Error::Corrupt(format!("encrypted {format}: {name}: {m}")),
+    }
+}
+
 /// Refuses an encrypted package without a password that opens it.
 fn check_password(entries: &mut Entries<'_, '_>, format: &'static str) -> Result<(), Error> {
     if entries.manifest.openpgp {
-        return Err(Error::Unsupported(format!(
-            "{format} encrypted for OpenPGP keys (manifest keyinfo, ODF 1.3) is not supported"
-        )));
+        return Err(openpgp(format));
     }
     let Some((name, enc)) = entries.manifest.probe() else {
         return Ok(());
     };
     let (name, enc) = (name.to_string(), enc.clone());
-    if let Err(Failure::Unsupported(m)) = enc.supported() {
-        return Err(Error::Unsupported(format!("encrypted {format}: {m}")));
-    }
+    enc.supported().map_err(|f| refusal(format, &name, f))?;
     let Some(password) = entries.password_given() else {
         return Err(Error::Encrypted {
             format,
             password_given: false,
-            detail: "its entries are encrypted (AES-CBC, PBKDF2 per manifest.xml) and no password was given".into(),
+            detail: format!(
+                "its entries are encrypted ({} per manifest.xml) and no password was given",
+                enc.describe()
+            ),
         });
     };
     let Some(data) = entries.pkg.read(&name) else {
@@ -138,15 +159,104 @@ fn check_password(entries: &mut Entries<'_, '_>, format: &'static str) -> Result
             "encrypted {format}: {name} unreadable"
         )));
     };
-    match entries.keys.decrypt(&password, &enc, data) {
-        Ok(_) => Ok(()),
-        Err(Failure::WrongPassword) => Err(Error::Encrypted {
-            format,
-            password_given: true,
-            detail: format!("the password does not decrypt {name}"),
-        }),
-        Err(Failure::Unsupported(m)) => Err(Error::Unsupported(format!("encrypted {format}: {m}"))),
+    if let Some(limit) = entries.pkg.last_cut() {
+        return Err(Error::LimitExceeded {
+            what: "an encrypted entry's bytes",
+            limit,
+        });
     }
+    entries
+        .keys
+        .decrypt(&password, &enc, data)
+        .map(|_| ())
+        .map_err(|f| refusal(format, &name, f))
+}
+
+fn openpgp(format: &str) -> Error {
+    Error::Unsupported(format!(
+        "{format} encrypted for OpenPGP keys (manifest keyinfo, ODF 1.3) is not supported"
+    ))
+}
+
+/// A package LibreOffice 24.2+ encrypted whole: `encrypted-package`
+/// decrypted (AES-GCM, its tag checking the password), inflated under the
+/// package limits, and read as the package it is.
+fn read_wholesome(
+    pkg: &mut Package<'_>,
+    manifest: &Manifest,
+    enc: &crypto::Encryption,
+    kind: Option<Kind>,
+    out: &mut Out,
+) -> Result<Kind, Error> {
+    const NAME: &str = "encrypted-package";
+    let format = kind.unwrap_or(Kind::Odt).name();
+    if manifest.openpgp {
+        return Err(openpgp(format));
+    }
+    enc.supported().map_err(|f| refusal(format, NAME, f))?;
+    let password = out.options.password.clone().unwrap_or_default();
+    if password.is_empty() {
+        return Err(Error::Encrypted {
+            format,
+            password_given: false,
+            detail: format!(
+                "the whole package is encrypted ({}, LibreOffice 24.2+) and no password was given",
+                enc.describe()
+            ),
+        });
+    }
+    let data = pkg
+        .read(NAME)
+        .ok_or_else(|| Error::Corrupt(format!("encrypted {format}: {NAME} unreadable")))?;
+    if let Some(limit) = pkg.last_cut() {
+        return Err(Error::LimitExceeded {
+            what: "an encrypted entry's bytes",
+            limit,
+        });
+    }
+    let compressed = data.len() as u64;
+    let deflated = Keys::default()
+        .decrypt(&password, enc, data)
+        .map_err(|f| refusal(format, NAME, f))?;
+    let cap = pkg.cap(compressed);
+    let (plain, problem) = crypto::inflate(&deflated, usize::try_from(cap).unwrap_or(usize::MAX));
+    drop(deflated);
+    pkg.count(plain.len() as u64);
+    if let Some(p) = problem {
+        let cut = plain.len() as u64 >= cap;
+        out.warn(
+            if cut {
+                WarningKind::Limit
+            } else {
+                WarningKind::Package
+            },
+            format!(
+                "{NAME}: the decrypted package {p}; the {} bytes inflated are read",
+                plain.len()
+            ),
+        );
+    } else if let Some(size) = manifest.entries.get(NAME).and_then(|e| e.size)
+        && size != plain.len() as u64
+    {
+        out.warn(
+            WarningKind::Package,
+            format!(
+                "{NAME}: {} bytes decrypted, the manifest says {size}",
+                plain.len()
+            ),
+        );
+    }
+    let mut limits = out.options.limits.clone();
+    limits.max_total_bytes = pkg.remaining();
+    let mut inner = Package::open(&plain, &limits).map_err(|e| {
+        Error::Corrupt(format!(
+            "encrypted {format}: the decrypted {NAME} is not a package ({e})"
+        ))
+    })?;
+    let kind = read_package_at(&mut inner, out, Some(kind))?;
+    out.warnings
+        .splice(0..0, std::mem::take(&mut inner.warnings));
+    Ok(kind)
 }
 
 impl Entries<'_, '_> {
@@ -157,6 +267,17 @@ impl Entries<'_, '_> {
 
 /// Reads an OpenDocument package.
 pub(crate) fn read_package(pkg: &mut Package<'_>, out: &mut Out) -> Result<Kind, Error> {
+    read_package_at(pkg, out, None)
+}
+
+/// Reads a package; `outer` for the one inside `encrypted-package`: the
+/// kind the outer `mimetype` names, if any (a package encrypted whole
+/// inside another is not unwrapped again).
+fn read_package_at(
+    pkg: &mut Package<'_>,
+    out: &mut Out,
+    outer: Option<Option<Kind>>,
+) -> Result<Kind, Error> {
     let mimetype = pkg
         .read("mimetype")
         .map(|b| String::from_utf8_lossy(&b).trim().to_string());
@@ -164,7 +285,19 @@ pub(crate) fn read_package(pkg: &mut Package<'_>, out: &mut Out) -> Result<Kind,
         .xml("META-INF/manifest.xml")
         .map(|r| Manifest::read(&r))
         .unwrap_or_default();
-    let mime_kind = mimetype.as_deref().and_then(kind_of_mimetype);
+    let mime_kind = mimetype
+        .as_deref()
+        .and_then(kind_of_mimetype)
+        .or(outer.flatten());
+    if outer.is_none()
+        && pkg.has("encrypted-package")
+        && let Some(enc) = manifest
+            .entries
+            .get("encrypted-package")
+            .and_then(|e| e.encryption.clone())
+    {
+        return read_wholesome(pkg, &manifest, &enc, mime_kind, out);
+    }
     let mut entries = Entries {
         pkg,
         manifest,

@@ -47,9 +47,25 @@ pub(crate) struct Package<'a> {
     /// Normalised names in zip order, each once.
     names: Vec<String>,
     read_total: u64,
+    /// The limit the last [`Package::read`] cut its entry at, if it did.
+    last_cut: Option<u64>,
     limits: Limits,
     types: Option<ContentTypes>,
     pub warnings: Vec<Warning>,
+}
+
+/// What is left of the total, what `compressed` bytes may inflate to by
+/// the ratio limit, and the least of those and the part limit.
+fn caps(limits: &Limits, read_total: u64, compressed: u64) -> (u64, u64, u64) {
+    let remaining = limits.max_total_bytes.saturating_sub(read_total);
+    let by_ratio = compressed
+        .saturating_mul(limits.max_ratio)
+        .max(limits.ratio_floor);
+    (
+        remaining,
+        by_ratio,
+        limits.max_part_bytes.min(remaining).min(by_ratio),
+    )
 }
 
 /// `/word/document.xml`, `word\document.xml` → `word/document.xml`.
@@ -122,6 +138,7 @@ impl<'a> Package<'a> {
             index,
             names,
             read_total: 0,
+            last_cut: None,
             limits: limits.clone(),
             types: None,
             warnings,
@@ -156,6 +173,7 @@ impl<'a> Package<'a> {
     /// The zip entry's bytes, inflated under the limits: past a limit, what
     /// was read is kept with a warning; a damaged entry gives what inflated.
     pub fn read(&mut self, name: &str) -> Option<Vec<u8>> {
+        self.last_cut = None;
         let idx = *self.index.get(&normalise(name).to_lowercase())?;
         if check_deadline(&self.limits).is_err() {
             self.warn_limit("the deadline passed; later parts are left out".into());
@@ -177,11 +195,7 @@ impl<'a> Package<'a> {
         };
         let declared = f.size();
         let compressed = f.compressed_size();
-        let remaining = self.limits.max_total_bytes.saturating_sub(self.read_total);
-        let by_ratio = compressed
-            .saturating_mul(self.limits.max_ratio)
-            .max(self.limits.ratio_floor);
-        let cap = self.limits.max_part_bytes.min(remaining).min(by_ratio);
+        let (remaining, by_ratio, cap) = caps(&self.limits, self.read_total, compressed);
         let mut out = Vec::with_capacity(declared.min(cap).min(1 << 24) as usize);
         let res = (&mut f).take(cap.saturating_add(1)).read_to_end(&mut out);
         drop(f);
@@ -193,6 +207,7 @@ impl<'a> Package<'a> {
         }
         if out.len() as u64 > cap {
             out.truncate(cap as usize);
+            self.last_cut = Some(cap);
             let why = if cap == by_ratio {
                 format!(
                     "{name} inflates past {} times its {compressed} compressed bytes",
@@ -210,6 +225,30 @@ impl<'a> Package<'a> {
         }
         self.read_total = self.read_total.saturating_add(out.len() as u64);
         Some(out)
+    }
+
+    /// The bytes all parts may still inflate to.
+    pub fn remaining(&self) -> u64 {
+        caps(&self.limits, self.read_total, 0).0
+    }
+
+    /// The most bytes `compressed` bytes may inflate to: the part limit,
+    /// the ratio limit and what is left of the total.
+    pub fn cap(&self, compressed: u64) -> u64 {
+        caps(&self.limits, self.read_total, compressed).2
+    }
+
+    /// The limit the last [`Package::read`] cut its entry at, if it did:
+    /// an encrypted entry cut short cannot decrypt, and must not be taken
+    /// for a wrong password.
+    pub fn last_cut(&self) -> Option<u64> {
+        self.last_cut
+    }
+
+    /// Counts bytes inflated outside [`Package::read`] (decrypted entries)
+    /// toward the total.
+    pub fn count(&mut self, inflated: u64) {
+        self.read_total = self.read_total.saturating_add(inflated);
     }
 
     /// A part parsed as XML under the depth and node limits; a syntax error

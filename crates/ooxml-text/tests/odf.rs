@@ -219,37 +219,115 @@ fn pictures_and_objects_are_embedded_files() {
     assert!(bare.embedded.is_empty());
 }
 
+/// Each encrypted fixture, and the scheme its refusal names.
+const ENCRYPTED: &[(&str, &str)] = &[
+    ("encrypted.odt", "AES-CBC, PBKDF2"),
+    ("encrypted-blowfish.odt", "Blowfish CFB, PBKDF2"),
+    ("encrypted-gcm.odt", "AES-GCM, PBKDF2"),
+    ("encrypted-wholesome.odt", "AES-GCM, Argon2id"),
+];
+
 #[test]
 fn encrypted_packages_need_their_password() {
-    let bytes = read("encrypted.odt");
-    match ooxml_text::parse(&bytes) {
-        Err(Error::Encrypted {
-            format: "odt",
-            password_given: false,
-            ..
-        }) => {}
-        other => panic!("{other:?}"),
+    for (name, scheme) in ENCRYPTED {
+        let bytes = read(name);
+        match ooxml_text::parse(&bytes) {
+            Err(Error::Encrypted {
+                format: "odt",
+                password_given: false,
+                detail,
+            }) => assert!(detail.contains(scheme), "{name}: {detail}"),
+            other => panic!("{name}: {other:?}"),
+        }
+        let mut options = Options::default();
+        options.password = Some("wrong".into());
+        match ooxml_text::parse_with(&bytes, &options) {
+            Err(Error::Encrypted {
+                format: "odt",
+                password_given: true,
+                ..
+            }) => {}
+            other => panic!("{name}: {other:?}"),
+        }
+        options.password = password(name);
+        let d = ooxml_text::parse_with(&bytes, &options).unwrap();
+        assert_eq!(d.kind, Kind::Odt, "{name}");
+        assert_eq!(d.metadata.title.as_deref(), Some("Secret"), "{name}");
+        assert!(d.warnings.is_empty(), "{name}: {:?}", d.warnings);
     }
-    let mut options = Options::default();
-    options.password = Some("wrong".into());
-    match ooxml_text::parse_with(&bytes, &options) {
-        Err(Error::Encrypted {
-            format: "odt",
-            password_given: true,
-            ..
-        }) => {}
-        other => panic!("{other:?}"),
-    }
-    options.password = Some("secret".into());
-    let d = ooxml_text::parse_with(&bytes, &options).unwrap();
-    assert_eq!(d.metadata.title.as_deref(), Some("Secret"));
-    assert!(d.warnings.is_empty(), "{:?}", d.warnings);
 }
 
-/// A copy of `encrypted.odt` whose manifest names another scheme.
-fn with_manifest_edit(from: &str, to: &str) -> Vec<u8> {
+#[test]
+fn a_wholesome_package_is_read_as_the_package_inside() {
+    let d = doc("encrypted-wholesome.odt");
+    assert_eq!(outline(&d), ["body:"]);
+    // Pictures/ of the inner package are the document's.
+    let list: Vec<(&str, Option<&str>)> = d
+        .embedded
+        .iter()
+        .map(|e| (e.path.as_str(), e.media_type.as_deref()))
+        .collect();
+    assert_eq!(list, [("/Pictures/dot.png", Some("image/png"))]);
+    assert_eq!(&d.embedded[0].data[1..4], b"PNG");
+}
+
+#[test]
+fn the_package_inside_is_under_the_package_limits() {
+    const FILE: &str = "encrypted-wholesome.odt";
+    let bytes = read(FILE);
+    let mut options = Options::default();
+    options.password = password(FILE);
+    // encrypted-package itself (1,815 bytes) cut short: a limit, not a
+    // wrong password.
+    options.limits.max_part_bytes = 1000;
+    match ooxml_text::parse_with(&bytes, &options) {
+        Err(Error::LimitExceeded { limit: 1000, .. }) => {}
+        other => panic!("{other:?}"),
+    }
+    // It decrypts, and the package inside (2,079 bytes) inflates past the
+    // part limit: cut there with a warning, its entries salvaged.
+    options.limits.max_part_bytes = 2000;
+    let d = ooxml_text::parse_with(&bytes, &options).unwrap();
+    assert!(
+        d.warnings.iter().any(|w| w.kind == WarningKind::Limit
+            && w.message
+                .contains("decrypted package inflates past 2000 bytes")),
+        "{:?}",
+        d.warnings
+    );
+    assert!(d.text().starts_with("Wholesome secret"), "{:?}", d.text());
+    // The total counts the outer entries (2,891 bytes), then the package
+    // inside, then its entries.
+    options.limits = Default::default();
+    options.limits.max_total_bytes = 2500;
+    assert!(matches!(
+        ooxml_text::parse_with(&bytes, &options),
+        Err(Error::LimitExceeded { limit: 1424, .. })
+    ));
+    options.limits.max_total_bytes = 4000;
+    let d = ooxml_text::parse_with(&bytes, &options).unwrap();
+    assert!(
+        d.warnings.iter().any(|w| w
+            .message
+            .contains("decrypted package inflates past 1109 bytes")),
+        "{:?}",
+        d.warnings
+    );
+}
+
+/// A copy of an encrypted fixture with its manifest edited.
+fn with_manifest_edit(file: &str, from: &str, to: &str) -> Vec<u8> {
+    with_edit(file, "META-INF/manifest.xml", &|data| {
+        let text = String::from_utf8(data).unwrap();
+        assert!(text.contains(from), "{file}: {from}");
+        text.replace(from, to).into_bytes()
+    })
+}
+
+/// A copy of `file` with `entry` passed through `edit`, every entry stored.
+fn with_edit(file: &str, entry: &str, edit: &dyn Fn(Vec<u8>) -> Vec<u8>) -> Vec<u8> {
     use std::io::{Read, Write};
-    let bytes = read("encrypted.odt");
+    let bytes = read(file);
     let mut zip = zip::ZipArchive::new(std::io::Cursor::new(&bytes[..])).unwrap();
     let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     let stored =
@@ -259,16 +337,95 @@ fn with_manifest_edit(from: &str, to: &str) -> Vec<u8> {
         let name = f.name().to_string();
         let mut data = Vec::new();
         f.read_to_end(&mut data).unwrap();
-        if name == "META-INF/manifest.xml" {
-            data = String::from_utf8(data)
-                .unwrap()
-                .replace(from, to)
-                .into_bytes();
+        if name == entry {
+            data = edit(data);
         }
         w.start_file(name, stored).unwrap();
         w.write_all(&data).unwrap();
     }
     w.finish().unwrap().into_inner()
+}
+
+fn parse_as(name: &str, bytes: &[u8]) -> Result<ooxml_text::OfficeDocument, Error> {
+    let mut options = Options::default();
+    options.password = password(name);
+    ooxml_text::parse_with(bytes, &options)
+}
+
+#[test]
+fn hostile_argon2_parameters_are_refused_before_any_work() {
+    const FILE: &str = "encrypted-wholesome.odt";
+    for (from, to, what) in [
+        (
+            "argon2-memory=\"65536\"",
+            "argon2-memory=\"4294967295\"",
+            "Argon2id memory (KiB)",
+        ),
+        (
+            "argon2-memory=\"65536\"",
+            "argon2-memory=\"99999999999999999999999\"",
+            "Argon2id memory (KiB)",
+        ),
+        (
+            "argon2-iterations=\"3\"",
+            "argon2-iterations=\"1000000\"",
+            "Argon2id iterations",
+        ),
+        (
+            "argon2-lanes=\"4\"",
+            "argon2-lanes=\"16777215\"",
+            "Argon2id lanes",
+        ),
+    ] {
+        let bytes = with_manifest_edit(FILE, from, to);
+        let started = std::time::Instant::now();
+        match parse_as(FILE, &bytes) {
+            Err(Error::LimitExceeded { what: w, .. }) => assert_eq!(w, what),
+            other => panic!("{to}: {other:?}"),
+        }
+        assert!(
+            started.elapsed().as_millis() < 500,
+            "{to}: {:?}",
+            started.elapsed()
+        );
+        // Refused the same way without a password.
+        assert!(matches!(
+            ooxml_text::parse(&bytes),
+            Err(Error::LimitExceeded { .. })
+        ));
+    }
+    // Parameters Argon2 itself refuses (fewer than 8 KiB per lane).
+    let bytes = with_manifest_edit(FILE, "argon2-memory=\"65536\"", "argon2-memory=\"1\"");
+    match parse_as(FILE, &bytes) {
+        Err(Error::Unsupported(m)) => assert!(m.contains("Argon2id"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_damaged_wholesome_package_is_told_from_a_wrong_password() {
+    const FILE: &str = "encrypted-wholesome.odt";
+    // The IV before the ciphertext is not the manifest's: damaged.
+    let bytes = with_manifest_edit(FILE, "HBwcHBwcHBwcHBwc", "HBwcHBwcHBwcHBwd");
+    match parse_as(FILE, &bytes) {
+        Err(Error::Corrupt(m)) => assert!(m.contains("IV"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+    // A flipped ciphertext byte fails the tag, as a wrong key does.
+    let bytes = with_edit(FILE, "encrypted-package", &|mut d| {
+        d[40] ^= 1;
+        d
+    });
+    assert!(matches!(
+        parse_as(FILE, &bytes),
+        Err(Error::Encrypted {
+            password_given: true,
+            ..
+        })
+    ));
+    // Too short to hold the IV and the tag.
+    let bytes = with_edit(FILE, "encrypted-package", &|d| d[..20].to_vec());
+    assert!(matches!(parse_as(FILE, &bytes), Err(Error::Corrupt(_))));
 }
 
 #[test]
@@ -278,18 +435,13 @@ fn unsupported_encryption_schemes_are_named() {
     for (from, to, says) in [
         (
             "http://www.w3.org/2001/04/xmlenc#aes256-cbc",
-            "Blowfish CFB",
-            "Blowfish",
-        ),
-        (
-            "http://www.w3.org/2001/04/xmlenc#aes256-cbc",
-            "http://www.w3.org/2009/xmlenc11#aes256-gcm",
-            "AEAD",
+            "http://www.w3.org/2001/04/xmlenc#tripledes-cbc",
+            "tripledes-cbc",
         ),
         (
             "manifest:key-derivation-name=\"PBKDF2\"",
-            "manifest:key-derivation-name=\"urn:org:documentfoundation:names:experimental:office:manifest:argon2id\"",
-            "Argon2id",
+            "manifest:key-derivation-name=\"scrypt\"",
+            "scrypt",
         ),
         (
             "</manifest:manifest>",
@@ -297,19 +449,42 @@ fn unsupported_encryption_schemes_are_named() {
             "OpenPGP",
         ),
     ] {
-        let bytes = with_manifest_edit(from, to);
+        let bytes = with_manifest_edit("encrypted.odt", from, to);
         match ooxml_text::parse_with(&bytes, &options) {
             Err(Error::Unsupported(m)) => assert!(m.contains(says), "{m}"),
             other => panic!("{says}: {other:?}"),
         }
     }
+    // OpenPGP keys on a wholesome package too.
+    let bytes = with_manifest_edit(
+        "encrypted-wholesome.odt",
+        "</manifest:manifest>",
+        "<manifest:keyinfo><manifest:encrypted-key/></manifest:keyinfo></manifest:manifest>",
+    );
+    assert!(matches!(
+        parse_as("encrypted-wholesome.odt", &bytes),
+        Err(Error::Unsupported(m)) if m.contains("OpenPGP")
+    ));
     // A checksum that does not match: the password is wrong.
     let bytes = with_manifest_edit(
+        "encrypted.odt",
         "#sha256-1k\" manifest:checksum=\"",
         "#sha256-1k\" manifest:checksum=\"AAAA",
     );
     assert!(matches!(
         ooxml_text::parse_with(&bytes, &options),
+        Err(Error::Encrypted {
+            password_given: true,
+            ..
+        })
+    ));
+    let bytes = with_manifest_edit(
+        "encrypted-blowfish.odt",
+        "manifest:checksum=\"",
+        "manifest:checksum=\"AAAA",
+    );
+    assert!(matches!(
+        parse_as("encrypted-blowfish.odt", &bytes),
         Err(Error::Encrypted {
             password_given: true,
             ..
