@@ -811,7 +811,9 @@ async fn a_full_queue_answers_503_and_the_server_goes_on() {
     c.max_queue = 0;
     let app = Server::new(c).router();
     // A document that keeps the one slot busy for a while: 40 MB of text.
-    let big = "several words of plain text\n".repeat(40 << 20 >> 5).into_bytes();
+    let big = "several words of plain text\n"
+        .repeat(40 << 20 >> 5)
+        .into_bytes();
     let busy = {
         let app = app.clone();
         tokio::spawn(async move { put(&app, "/tika", &[], big).await.status })
