@@ -30,25 +30,43 @@ use crate::object::Object;
 /// The result of a token parser: the unit error carries nothing.
 pub(crate) type PResult<'a, O> = IResult<&'a [u8], O, ()>;
 
+/// The class of every byte: white space (§7.2.2, Table 1), delimiter
+/// (Table 2) or regular. A table, because the scanners ask for every byte.
+static CLASS: [u8; 256] = {
+    let mut t = [REGULAR; 256];
+    let ws = b" \n\r\t\x0c\0";
+    let mut i = 0;
+    while i < ws.len() {
+        t[ws[i] as usize] = WS;
+        i += 1;
+    }
+    let delims = b"()<>[]{}/%";
+    let mut i = 0;
+    while i < delims.len() {
+        t[delims[i] as usize] = DELIM;
+        i += 1;
+    }
+    t
+};
+const REGULAR: u8 = 0;
+const WS: u8 = 1;
+const DELIM: u8 = 2;
+
+#[inline(always)]
+fn class(b: u8) -> u8 {
+    CLASS.get(usize::from(b)).copied().unwrap_or(REGULAR)
+}
+
 /// White-space characters (§7.2.2, Table 1).
 #[inline(always)]
 pub(crate) fn is_ws(b: u8) -> bool {
-    matches!(b, b' ' | b'\n' | b'\r' | b'\t' | b'\x0c' | b'\0')
-}
-
-/// Delimiter characters (§7.2.2, Table 2).
-#[inline(always)]
-pub(crate) fn is_delim(b: u8) -> bool {
-    matches!(
-        b,
-        b'(' | b')' | b'<' | b'>' | b'[' | b']' | b'{' | b'}' | b'/' | b'%'
-    )
+    class(b) == WS
 }
 
 /// Regular characters: neither white space nor delimiter.
 #[inline(always)]
 pub(crate) fn is_regular(b: u8) -> bool {
-    !is_ws(b) && !is_delim(b)
+    class(b) == REGULAR
 }
 
 #[inline(always)]
@@ -458,7 +476,7 @@ mod tests {
         assert!(keyword(b"").is_err());
         assert_eq!(ok(regular_run(b"<<")), (&b"<<"[..], &b""[..]));
         for d in b"()<>[]{}/%" {
-            assert!(is_delim(*d));
+            assert_eq!(class(*d), DELIM);
         }
     }
 

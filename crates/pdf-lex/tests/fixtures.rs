@@ -5,7 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use pdf_lex::{Document, Error, Limits, Object, Options, content::Operations};
+use pdf_lex::content::{Operand, Operations};
+use pdf_lex::{Document, Error, Limits, Object, Options};
 
 fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/pdf")
@@ -38,7 +39,7 @@ fn shown_strings(doc: &Document<'_>, page: usize) -> Vec<String> {
         .filter_map(|op| {
             op.operands
                 .first()
-                .and_then(Object::as_string)
+                .and_then(Operand::as_string)
                 .map(|s| String::from_utf8_lossy(s).into_owned())
         })
         .collect()

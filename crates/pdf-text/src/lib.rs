@@ -35,7 +35,6 @@
 
 #[rustfmt::skip]
 mod afm_data;
-mod content;
 mod font;
 mod interp;
 mod layout;
