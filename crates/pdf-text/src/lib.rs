@@ -33,8 +33,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
-#[rustfmt::skip]
-mod afm_data;
+mod data;
 mod font;
 mod interp;
 mod layout;
