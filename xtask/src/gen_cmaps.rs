@@ -227,10 +227,8 @@ fn unicode(out: &mut Vec<u8>, cmap: &CMap) {
 
 /// Every CMap of the `FOLDERS`, each record deflated alone.
 fn gen_cmaps(cmap_dir: &Path) -> Result<(Vec<u8>, String, usize), String> {
-    let limits = Limits {
-        resolve_usecmap: false,
-        ..Limits::default()
-    };
+    let mut limits = Limits::default();
+    limits.resolve_usecmap = false;
     let mut records: BTreeMap<String, Vec<u8>> = BTreeMap::new();
     let mut parents: BTreeMap<String, String> = BTreeMap::new();
     for coll in FOLDERS {

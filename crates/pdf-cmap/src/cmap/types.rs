@@ -3,6 +3,7 @@
 
 /// Limits on what one parsed CMap may hold (untrusted input).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Limits {
     /// Most entries (ranges, chars, codespace ranges) read from one CMap.
     pub max_entries: usize,
