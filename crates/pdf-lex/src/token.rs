@@ -88,8 +88,8 @@ fn hex_val(b: u8) -> u8 {
 /// [`Input::split_at_position_complete`] as `nom::character::complete::digit0`
 /// does: the result of `nom::bytes::complete::take_while`, but that one ends
 /// in `<&[u8] as Input>::take_from`, which is not `#[inline]`, so without LTO
-/// it costs a call per token (measured: the lexer went from 36–52 % slower
-/// than the hand-written one to 0–11 % with these three helpers).
+/// it costs a call per token (the measurements are in `docs/pdf-lex.md`,
+/// Decisions).
 #[inline(always)]
 fn span<'a>(i: &'a [u8], pred: impl Fn(u8) -> bool) -> PResult<'a, &'a [u8]> {
     i.split_at_position_complete(|b| !pred(b))
