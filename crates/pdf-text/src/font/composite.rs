@@ -8,10 +8,9 @@ use pdf_cmap::{CMap, Code, Collection, cid_to_unicode};
 use pdf_lex::{Dict, Document, Object};
 
 use super::truetype::Program;
-use super::unicode::{believed, glyph_text};
+use super::unicode::{glyph_text, to_unicode_entry};
 use super::widths::{lookup_w, parse_w};
 use super::{Cached, FontWarnings, Kind, PdfFont, get, get_dict, num, numbers, stream_bytes};
-use crate::layout::GlyphText;
 
 /// Where the codes of a composite font's strings come from.
 pub(super) enum CodeMap {
@@ -203,18 +202,10 @@ impl Composite {
             return c.clone();
         }
         let cid = self.codes.cid(code);
-        let mut said: Option<Option<GlyphText>> = None;
-        let mut text = match to_unicode
-            .and_then(|tu| tu.lookup_unicode(code))
-            .map(|s| believed(s, blanks_lie))
-        {
-            Some(Ok(t)) => Some(t),
-            Some(Err(t)) => {
-                said = Some(t);
-                None
-            }
-            None => None,
-        };
+        let (mut text, said) = to_unicode_entry(
+            to_unicode.and_then(|tu| tu.lookup_unicode(code)),
+            blanks_lie,
+        );
         if text.is_none()
             && let Some(coll) = ucs2
         {

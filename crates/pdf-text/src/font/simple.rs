@@ -7,7 +7,7 @@ use pdf_lex::{Dict, Document, Object};
 
 use super::truetype::Program;
 use super::type1::type1_builtin_encoding;
-use super::unicode::{believed, glyph_text};
+use super::unicode::{glyph_text, to_unicode_entry};
 use super::{Cached, PdfFont, get, get_dict, num, numbers, stream_bytes};
 use crate::layout::GlyphText;
 use crate::std14;
@@ -150,18 +150,10 @@ impl PdfFont {
             });
             // What an unbelievable ToUnicode entry said: kept only if no
             // other map knows the glyph; guesses from the code are then off.
-            let mut said: Option<Option<GlyphText>> = None;
-            let mut text: Option<GlyphText> = match to_unicode
-                .and_then(|tu| tu.lookup_unicode(Code::new(u32::from(code), 1)))
-                .map(|s| believed(s, blanks_lie))
-            {
-                Some(Ok(t)) => Some(t),
-                Some(Err(t)) => {
-                    said = Some(t);
-                    None
-                }
-                None => None,
-            };
+            let (mut text, said) = to_unicode_entry(
+                to_unicode.and_then(|tu| tu.lookup_unicode(Code::new(u32::from(code), 1))),
+                blanks_lie,
+            );
             let guess = said.is_none();
             if text.is_none()
                 && let Some(n) = &name

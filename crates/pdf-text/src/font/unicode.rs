@@ -27,7 +27,7 @@ pub(super) fn blanks_lie(cmap: &CMap) -> bool {
 /// useful — U+0000 or other controls only, U+FFFD, or a blank from a
 /// map whose blanks lie — so that the font's other maps are
 /// asked first and it is kept only when they know nothing.
-pub(super) fn believed(s: &str, blanks_lie: bool) -> Result<GlyphText, Option<GlyphText>> {
+fn believed(s: &str, blanks_lie: bool) -> Result<GlyphText, Option<GlyphText>> {
     if s.is_empty() {
         // `<>`: the glyph's text is given by another glyph of its cluster
         // (cairo writes a whole word on its first glyph), not a lie.
@@ -38,6 +38,20 @@ pub(super) fn believed(s: &str, blanks_lie: bool) -> Result<GlyphText, Option<Gl
         Some(GlyphText::Many(m)) if m.is_empty() => Err(Some(GlyphText::Many(m))),
         Some(t) if blanks_lie && is_blank(&t) => Err(Some(t)),
         Some(t) => Ok(t),
+    }
+}
+
+/// What a ToUnicode entry (if any) gives, per [`believed`]: the text when
+/// it can be believed, else what it said, which the caller keeps for when
+/// no other map knows the glyph.
+pub(super) fn to_unicode_entry(
+    entry: Option<&str>,
+    blanks_lie: bool,
+) -> (Option<GlyphText>, Option<Option<GlyphText>>) {
+    match entry.map(|s| believed(s, blanks_lie)) {
+        Some(Ok(t)) => (Some(t), None),
+        Some(Err(t)) => (None, Some(t)),
+        None => (None, None),
     }
 }
 
