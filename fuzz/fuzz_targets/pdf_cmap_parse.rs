@@ -5,11 +5,9 @@ use libfuzzer_sys::fuzz_target;
 use pdf_cmap::{CMap, Limits};
 
 fuzz_target!(|data: &[u8]| {
-    let limits = Limits {
-        max_entries: 10_000,
-        max_unicode_codes: 100_000,
-        ..Limits::default()
-    };
+    let mut limits = Limits::default();
+    limits.max_entries = 10_000;
+    limits.max_unicode_codes = 100_000;
     if let Ok(cmap) = CMap::parse_with(data, &limits) {
         // The same bytes as a string to show: codes must cover them exactly.
         let total: usize = cmap.decode_codes(data).map(|c| usize::from(c.len)).sum();

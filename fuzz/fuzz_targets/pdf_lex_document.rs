@@ -3,10 +3,11 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pdf_lex::{Document, Limits, Object, Options, content::Operations};
+use pdf_lex::{Document, Object, Options, content::Operations};
 
 fuzz_target!(|data: &[u8]| {
-    let options = Options { password: None, limits: Limits { max_stream_bytes: 1 << 20, ..Limits::default() } };
+    let mut options = Options::default();
+    options.limits.max_stream_bytes = 1 << 20;
     let Ok(doc) = Document::open_with(data, &options) else { return };
     let _ = doc.info();
     for r in doc.object_refs().into_iter().take(500) {

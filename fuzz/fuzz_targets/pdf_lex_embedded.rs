@@ -5,14 +5,13 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pdf_lex::{Document, ExtrasOptions, Limits, Options};
+use pdf_lex::{Document, ExtrasOptions, Options};
 
 fuzz_target!(|data: &[u8]| {
-    let mut limits = Limits::default();
-    limits.max_stream_bytes = 1 << 20;
-    limits.max_image_pixels = 1 << 20;
-    limits.max_embedded_bytes = 16 << 20;
-    let options = Options { password: None, limits };
+    let mut options = Options::default();
+    options.limits.max_stream_bytes = 1 << 20;
+    options.limits.max_image_pixels = 1 << 20;
+    options.limits.max_embedded_bytes = 16 << 20;
     let Ok(doc) = Document::open_with(data, &options) else { return };
     let extras = doc.extras(&ExtrasOptions::default());
     // What a caller does next: read every part and file.

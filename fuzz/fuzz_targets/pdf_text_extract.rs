@@ -4,19 +4,11 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let options = pdf_text::Options {
-        limits: pdf_text::Limits {
-            max_glyphs_per_page: 100_000,
-            max_ops_per_page: 1_000_000,
-            ..pdf_text::Limits::default()
-        },
-        // As the facade's target: 8 MiB per stream, so that a small deflate
-        // bomb of white space is not a 10 s walk under ASan.
-        pdf_limits: pdf_lex::Limits {
-            max_stream_bytes: 8 << 20,
-            ..pdf_lex::Limits::default()
-        },
-        ..pdf_text::Options::default()
-    };
+    let mut options = pdf_text::Options::default();
+    options.limits.max_glyphs_per_page = 100_000;
+    options.limits.max_ops_per_page = 1_000_000;
+    // As the facade's target: 8 MiB per stream, so that a small deflate
+    // bomb of white space is not a 10 s walk under ASan.
+    options.pdf_limits.max_stream_bytes = 8 << 20;
     let _ = pdf_text::extract_bytes(data, &options);
 });

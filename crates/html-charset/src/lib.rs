@@ -51,6 +51,7 @@
 
 mod bom;
 mod content_type;
+mod data;
 mod prescan;
 mod statistical;
 pub mod unlisted;

@@ -89,12 +89,10 @@ fn mutate(seed: &[u8], rng: &mut Rng) -> Vec<u8> {
 
 #[test]
 fn mutants_never_panic_and_respect_limits() {
-    let limits = Limits {
-        max_entries: 5000,
-        max_unicode_codes: 10_000,
-        max_array_items: 100,
-        ..Limits::default()
-    };
+    let mut limits = Limits::default();
+    limits.max_entries = 5000;
+    limits.max_unicode_codes = 10_000;
+    limits.max_array_items = 100;
     const SEED: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut rng = Rng::new(SEED);
     let (mut ok, mut err) = (0, 0);

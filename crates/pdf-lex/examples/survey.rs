@@ -8,13 +8,11 @@ fn main() {
     for path in std::env::args().skip(1) {
         let data = std::fs::read(&path).unwrap();
         let pw = std::env::var("PW").ok();
-        match Document::open_with(
-            &data,
-            &Options {
-                password: pw,
-                ..Options::default()
-            },
-        ) {
+        match Document::open_with(&data, &{
+            let mut options = Options::default();
+            options.password = pw;
+            options
+        }) {
             Err(e) => println!("{path}: ERROR {e}"),
             Ok(doc) => {
                 let info = doc.info();

@@ -48,7 +48,7 @@ impl<'a> Lexer<'a> {
     /// Runs a token parser at the cursor; on success the cursor moves past
     /// what it consumed, on failure it stays.
     #[inline(always)]
-    fn run<O>(&mut self, parser: impl FnOnce(&'a [u8]) -> PResult<'a, O>) -> Option<O> {
+    pub(crate) fn run<O>(&mut self, parser: impl FnOnce(&'a [u8]) -> PResult<'a, O>) -> Option<O> {
         let input = self.rest();
         let (rest, out) = parser(input).ok()?;
         self.pos += input.len() - rest.len();

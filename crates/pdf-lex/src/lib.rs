@@ -174,6 +174,7 @@ impl std::fmt::Display for Warning {
 
 /// Caps on work and memory for untrusted input.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Limits {
     /// Largest decoded stream, in bytes (default 256 MiB).
     pub max_stream_bytes: usize,
@@ -230,9 +231,20 @@ impl Default for Limits {
 
 /// How to open a document.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Options {
     /// The user or owner password; the empty password is always tried too.
     pub password: Option<String>,
     /// Limits.
     pub limits: Limits,
+}
+
+impl Options {
+    /// Default options with `password`.
+    pub fn with_password(password: impl Into<String>) -> Options {
+        Options {
+            password: Some(password.into()),
+            ..Options::default()
+        }
+    }
 }

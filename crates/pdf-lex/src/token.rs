@@ -30,25 +30,43 @@ use crate::object::Object;
 /// The result of a token parser: the unit error carries nothing.
 pub(crate) type PResult<'a, O> = IResult<&'a [u8], O, ()>;
 
+/// The class of every byte: white space (§7.2.2, Table 1), delimiter
+/// (Table 2) or regular. A table, because the scanners ask for every byte.
+static CLASS: [u8; 256] = {
+    let mut t = [REGULAR; 256];
+    let ws = b" \n\r\t\x0c\0";
+    let mut i = 0;
+    while i < ws.len() {
+        t[ws[i] as usize] = WS;
+        i += 1;
+    }
+    let delims = b"()<>[]{}/%";
+    let mut i = 0;
+    while i < delims.len() {
+        t[delims[i] as usize] = DELIM;
+        i += 1;
+    }
+    t
+};
+const REGULAR: u8 = 0;
+const WS: u8 = 1;
+const DELIM: u8 = 2;
+
+#[inline(always)]
+fn class(b: u8) -> u8 {
+    CLASS.get(usize::from(b)).copied().unwrap_or(REGULAR)
+}
+
 /// White-space characters (§7.2.2, Table 1).
 #[inline(always)]
 pub(crate) fn is_ws(b: u8) -> bool {
-    matches!(b, b' ' | b'\n' | b'\r' | b'\t' | b'\x0c' | b'\0')
-}
-
-/// Delimiter characters (§7.2.2, Table 2).
-#[inline(always)]
-pub(crate) fn is_delim(b: u8) -> bool {
-    matches!(
-        b,
-        b'(' | b')' | b'<' | b'>' | b'[' | b']' | b'{' | b'}' | b'/' | b'%'
-    )
+    class(b) == WS
 }
 
 /// Regular characters: neither white space nor delimiter.
 #[inline(always)]
 pub(crate) fn is_regular(b: u8) -> bool {
-    !is_ws(b) && !is_delim(b)
+    class(b) == REGULAR
 }
 
 #[inline(always)]
@@ -70,8 +88,8 @@ fn hex_val(b: u8) -> u8 {
 /// [`Input::split_at_position_complete`] as `nom::character::complete::digit0`
 /// does: the result of `nom::bytes::complete::take_while`, but that one ends
 /// in `<&[u8] as Input>::take_from`, which is not `#[inline]`, so without LTO
-/// it costs a call per token (measured: the lexer went from 36–52 % slower
-/// than the hand-written one to 0–11 % with these three helpers).
+/// it costs a call per token (the measurements are in `docs/pdf-lex.md`,
+/// Decisions).
 #[inline(always)]
 fn span<'a>(i: &'a [u8], pred: impl Fn(u8) -> bool) -> PResult<'a, &'a [u8]> {
     i.split_at_position_complete(|b| !pred(b))
@@ -458,7 +476,7 @@ mod tests {
         assert!(keyword(b"").is_err());
         assert_eq!(ok(regular_run(b"<<")), (&b"<<"[..], &b""[..]));
         for d in b"()<>[]{}/%" {
-            assert!(is_delim(*d));
+            assert_eq!(class(*d), DELIM);
         }
     }
 

@@ -79,10 +79,8 @@ struct Outcome {
 /// Opens the file and walks everything a text extractor would touch.
 fn exercise(data: &[u8], password: Option<&str>) -> Outcome {
     let start = Instant::now();
-    let options = Options {
-        password: password.map(str::to_string),
-        ..Options::default()
-    };
+    let mut options = Options::default();
+    options.password = password.map(str::to_string);
     let mut info = (String::new(), String::new());
     let pages = Document::open_with(data, &options)
         .map_err(|e| e.to_string())
@@ -176,23 +174,11 @@ fn encrypted_corpus_files_need_their_password() {
             continue;
         };
         let data = std::fs::read(&path).unwrap();
-        let doc = Document::open_with(
-            &data,
-            &Options {
-                password: Some(pw.into()),
-                ..Options::default()
-            },
-        )
-        .unwrap_or_else(|e| panic!("{name} with its password: {e}"));
+        let doc = Document::open_with(&data, &Options::with_password(pw))
+            .unwrap_or_else(|e| panic!("{name} with its password: {e}"));
         assert!(doc.is_encrypted(), "{name}");
         assert!(doc.page_count() >= 1, "{name}");
-        let wrong = Document::open_with(
-            &data,
-            &Options {
-                password: Some("wrong-password".into()),
-                ..Options::default()
-            },
-        );
+        let wrong = Document::open_with(&data, &Options::with_password("wrong-password"));
         // Files whose user password is empty open with any password.
         if let Err(e) = wrong {
             assert!(matches!(e, Error::Encrypted), "{name}: {e}");
@@ -304,10 +290,8 @@ fn every_dct_image_is_byte_identical_to_pdfimages_j() {
         args.extend([path.as_os_str(), prefix.as_os_str()]);
         poppler("pdfimages", &args).unwrap_or_else(|| panic!("pdfimages -j {name} failed"));
         let data = std::fs::read(&path).unwrap();
-        let options = Options {
-            password: pw.map(str::to_string),
-            ..Options::default()
-        };
+        let mut options = Options::default();
+        options.password = pw.map(str::to_string);
         let doc = Document::open_with(&data, &options).unwrap();
         let ours = doc.images();
         files += 1;

@@ -5,7 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use pdf_lex::{Document, Error, Limits, Object, Options, content::Operations};
+use pdf_lex::content::{Operand, Operations};
+use pdf_lex::{Document, Error, Object, Options};
 
 fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/pdf")
@@ -38,7 +39,7 @@ fn shown_strings(doc: &Document<'_>, page: usize) -> Vec<String> {
         .filter_map(|op| {
             op.operands
                 .first()
-                .and_then(Object::as_string)
+                .and_then(Operand::as_string)
                 .map(|s| String::from_utf8_lossy(s).into_owned())
         })
         .collect()
@@ -47,13 +48,8 @@ fn shown_strings(doc: &Document<'_>, page: usize) -> Vec<String> {
 #[test]
 fn every_fixture_gives_its_expected_result() {
     let tsv = std::fs::read_to_string(dir().join("EXPECTED.tsv")).unwrap();
-    let small = Options {
-        limits: Limits {
-            max_stream_bytes: 8 << 20,
-            ..Limits::default()
-        },
-        ..Options::default()
-    };
+    let mut small = Options::default();
+    small.limits.max_stream_bytes = 8 << 20;
     let mut checked = 0;
     for line in tsv.lines().filter(|l| !l.starts_with('#')) {
         let cols: Vec<&str> = line.split('\t').collect();
@@ -61,10 +57,8 @@ fn every_fixture_gives_its_expected_result() {
             panic!("bad line {line}")
         };
         let data = read(name);
-        let options = Options {
-            password: (pw != "-").then(|| pw.to_string()),
-            ..small.clone()
-        };
+        let mut options = small.clone();
+        options.password = (pw != "-").then(|| pw.to_string());
         let opened = Document::open_with(&data, &options);
         checked += 1;
         if let Some(kind) = result.strip_prefix("error:") {
@@ -125,27 +119,13 @@ fn encrypt_metadata_false_leaves_xmp_in_clear() {
     };
     // The XMP bytes are in the file as written.
     assert!(data.windows(11).any(|w| w == b"<x:xmpmeta "));
-    let doc = Document::open_with(
-        &data,
-        &Options {
-            password: Some("userpw".into()),
-            ..Options::default()
-        },
-    )
-    .unwrap();
+    let doc = Document::open_with(&data, &Options::with_password("userpw")).unwrap();
     assert!(doc.info().xmp.unwrap().contains("Titre é"));
     assert_eq!(doc.info().title.as_deref(), Some("Titre é"));
     // With encrypted metadata (the default), the XMP is decrypted like any stream.
     let data = read("aes-128-r4-user.pdf");
     assert!(!data.windows(11).any(|w| w == b"<x:xmpmeta "));
-    let doc = Document::open_with(
-        &data,
-        &Options {
-            password: Some("userpw".into()),
-            ..Options::default()
-        },
-    )
-    .unwrap();
+    let doc = Document::open_with(&data, &Options::with_password("userpw")).unwrap();
     assert!(doc.info().xmp.unwrap().contains("Titre é"));
 }
 
@@ -184,13 +164,8 @@ fn damaged_xrefs_are_recovered_with_warnings() {
 fn deflate_bomb_hits_the_limit() {
     let data = read("deflate-bomb.pdf");
     assert!(data.len() < 64 << 10);
-    let options = Options {
-        limits: Limits {
-            max_stream_bytes: 8 << 20,
-            ..Limits::default()
-        },
-        ..Options::default()
-    };
+    let mut options = Options::default();
+    options.limits.max_stream_bytes = 8 << 20;
     let doc = Document::open_with(&data, &options).unwrap();
     let pages = doc.pages().unwrap();
     let Object::Stream(s) = &*doc.get(pdf_lex::ObjRef::new(4, 0)).unwrap() else {
@@ -219,26 +194,12 @@ fn encrypted_fixtures_decrypt_strings_and_report_encryption() {
         println!("encrypted fixtures absent (generated without qpdf)");
         return;
     };
-    let doc = Document::open_with(
-        &data,
-        &Options {
-            password: Some("userpw".into()),
-            ..Options::default()
-        },
-    )
-    .unwrap();
+    let doc = Document::open_with(&data, &Options::with_password("userpw")).unwrap();
     assert!(doc.is_encrypted());
     assert_eq!(doc.info().title.as_deref(), Some("Titre é"));
     // The catalog sits in an encrypted object stream: found without a rebuild.
     let data = read("aes-256-r6-object-streams.pdf");
-    let doc = Document::open_with(
-        &data,
-        &Options {
-            password: Some("userpw".into()),
-            ..Options::default()
-        },
-    )
-    .unwrap();
+    let doc = Document::open_with(&data, &Options::with_password("userpw")).unwrap();
     assert!(!doc.was_rebuilt());
     assert!(doc.warnings().is_empty(), "{:?}", doc.warnings());
     for name in [

@@ -8,17 +8,13 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use pdf_lex::{Document, Limits, Object, Options, content::Operations};
+use pdf_lex::{Document, Object, Options, content::Operations};
 use testkit::rng::{Rng, mutate};
 
 fn walk(data: &[u8], password: Option<&str>) {
-    let options = Options {
-        password: password.map(str::to_string),
-        limits: Limits {
-            max_stream_bytes: 4 << 20,
-            ..Limits::default()
-        },
-    };
+    let mut options = Options::default();
+    options.password = password.map(str::to_string);
+    options.limits.max_stream_bytes = 4 << 20;
     let Ok(doc) = Document::open_with(data, &options) else {
         return;
     };

@@ -49,10 +49,8 @@ fn bench(c: &mut Criterion) {
     group.bench_function("interpret+layout 124 lines", |b| {
         b.iter(|| pdf_text::extract_bytes(black_box(&pdf), &options).unwrap())
     });
-    let layout = pdf_text::Options {
-        layout: true,
-        ..pdf_text::Options::default()
-    };
+    let mut layout = pdf_text::Options::default();
+    layout.layout = true;
     group.bench_function("interpret+layout -layout mode", |b| {
         b.iter(|| pdf_text::extract_bytes(black_box(&pdf), &layout).unwrap())
     });

@@ -4,7 +4,8 @@
 
 use std::rc::Rc;
 
-use crate::content::{Operand, Ops};
+use pdf_lex::content::{Operand, Operations};
+
 use crate::layout::{Direction, Glyph, GlyphText};
 use crate::matrix::Matrix;
 
@@ -146,7 +147,7 @@ impl Interpreter {
 
     /// Runs a content stream with its resources.
     pub(crate) fn run<'s>(&mut self, content: &[u8], scope: &Rc<dyn Scope<'s> + 's>) {
-        for op in Ops::new(content) {
+        for op in Operations::new(content) {
             if self.limit_hit {
                 return;
             }
@@ -164,7 +165,7 @@ impl Interpreter {
                 return;
             }
             let a = &op.operands;
-            let num = |i: usize| a.get(i).and_then(Operand::number).filter(|v| v.is_finite());
+            let num = |i: usize| a.get(i).and_then(Operand::as_f64).filter(|v| v.is_finite());
             match op.operator {
                 b"q" if self.stack.len() < MAX_GSTATE_STACK => self.stack.push(self.gs.clone()),
                 b"Q" => {
@@ -188,7 +189,7 @@ impl Interpreter {
                 }
                 b"ET" => {}
                 b"Tf" => {
-                    if let Some(name) = a.first().and_then(Operand::name) {
+                    if let Some(name) = a.first().and_then(Operand::as_name) {
                         self.gs.font = scope.font(name);
                     }
                     if let Some(s) = num(1) {
@@ -221,13 +222,13 @@ impl Interpreter {
                 }
                 b"T*" => self.move_line(0.0, -self.gs.leading),
                 b"Tj" => {
-                    if let Some(s) = a.first().and_then(Operand::string) {
+                    if let Some(s) = a.first().and_then(Operand::as_string) {
                         self.show(s);
                     }
                 }
                 b"'" => {
                     self.move_line(0.0, -self.gs.leading);
-                    if let Some(s) = a.first().and_then(Operand::string) {
+                    if let Some(s) = a.first().and_then(Operand::as_string) {
                         self.show(s);
                     }
                 }
@@ -237,7 +238,7 @@ impl Interpreter {
                         self.gs.char_spacing = ac;
                     }
                     self.move_line(0.0, -self.gs.leading);
-                    if let Some(s) = a.get(2).and_then(Operand::string) {
+                    if let Some(s) = a.get(2).and_then(Operand::as_string) {
                         self.show(s);
                     }
                 }
@@ -246,8 +247,11 @@ impl Interpreter {
                         for item in items {
                             match item {
                                 Operand::String(s) => self.show(s),
-                                Operand::Number(n) if n.is_finite() => self.adjust(*n),
-                                _ => {}
+                                _ => {
+                                    if let Some(n) = item.as_f64().filter(|n| n.is_finite()) {
+                                        self.adjust(n);
+                                    }
+                                }
                             }
                         }
                     }
@@ -257,7 +261,7 @@ impl Interpreter {
                     let text = match a.get(1) {
                         Some(d @ Operand::Dict(_)) => d
                             .dict_get(b"ActualText")
-                            .and_then(Operand::string)
+                            .and_then(Operand::as_string)
                             .map(pdf_lex::decode_text_string),
                         Some(Operand::Name(n)) => scope.actual_text(n),
                         _ => None,
@@ -266,7 +270,7 @@ impl Interpreter {
                 }
                 b"EMC" => self.end_marked(),
                 b"Do" => {
-                    if let Some(name) = a.first().and_then(Operand::name) {
+                    if let Some(name) = a.first().and_then(Operand::as_name) {
                         self.run_form(name, scope);
                     }
                 }

@@ -155,7 +155,7 @@ pub struct Glyph {
 
 /// How the layout is done.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct LayoutOptions {
+pub(crate) struct LayoutOptions {
     /// Keep horizontal positions with spaces (like `pdftotext -layout`)
     /// instead of reading-order text.
     pub physical: bool,

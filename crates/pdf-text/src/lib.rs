@@ -33,9 +33,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
-#[rustfmt::skip]
-mod afm_data;
-mod content;
+mod data;
 mod font;
 mod interp;
 mod layout;
@@ -47,6 +45,7 @@ pub use layout::is_cjk;
 
 /// How text is extracted.
 #[derive(Debug, Clone, PartialEq, Default)]
+#[non_exhaustive]
 pub struct Options {
     /// Keep horizontal positions (like `pdftotext -layout`) instead of
     /// reading order.
@@ -71,6 +70,7 @@ pub struct Options {
 
 /// Caps that keep hostile files from using unbounded time or memory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Limits {
     /// Pages read at most.
     pub max_pages: usize,
@@ -169,10 +169,9 @@ pub fn extract(doc: &pdf_lex::Document<'_>, options: &Options) -> Result<PdfText
 /// and extracts its text. `pdf-lex`'s own warnings (a rebuilt xref, a
 /// damaged stream) come first in `warnings`.
 pub fn extract_bytes(data: &[u8], options: &Options) -> Result<PdfText, Error> {
-    let lex_options = pdf_lex::Options {
-        password: options.password.clone(),
-        limits: options.pdf_limits.clone(),
-    };
+    let mut lex_options = pdf_lex::Options::default();
+    lex_options.password.clone_from(&options.password);
+    lex_options.limits = options.pdf_limits.clone();
     let doc = pdf_lex::Document::open_with(data, &lex_options)?;
     let mut out = extract(&doc, options)?;
     let lex: Vec<Warning> = doc

@@ -201,10 +201,8 @@ fn crazyones_encrypted_256() {
     let data = std::fs::read(dir.join("pypdf/crazyones-encrypted-256.pdf")).unwrap();
     let err = pdf_text::extract_bytes(&data, &pdf_text::Options::default()).unwrap_err();
     assert!(matches!(err, pdf_text::Error::Encrypted), "{err}");
-    let options = pdf_text::Options {
-        password: Some("password".into()),
-        ..pdf_text::Options::default()
-    };
+    let mut options = pdf_text::Options::default();
+    options.password = Some("password".into());
     let out = pdf_text::extract_bytes(&data, &options).unwrap();
     assert!(out.text.contains("The Crazy Ones"), "{}", out.text);
 }

@@ -34,10 +34,8 @@ fn check(name: &str) {
     assert_eq!(out.unmapped_glyphs, 0, "{name}");
     assert_eq!(out.pages.len(), golden.matches('\u{c}').count(), "{name}");
     // Layout mode keeps the same words (in page order, not reading order).
-    let layout = pdf_text::Options {
-        layout: true,
-        ..pdf_text::Options::default()
-    };
+    let mut layout = pdf_text::Options::default();
+    layout.layout = true;
     let out = pdf_text::extract_bytes(&data, &layout).unwrap();
     let mut ours: Vec<&str> = out.text.split_whitespace().collect();
     let mut want: Vec<&str> = golden.split_whitespace().collect();
@@ -219,10 +217,8 @@ fn hyphenated_words_join_by_default_and_stay_with_keep_hyphenation() {
     let golden = std::fs::read_to_string(path.with_extension("pdf.golden.txt")).unwrap();
     let joined = pdf_text::extract_bytes(&data, &pdf_text::Options::default()).unwrap();
     assert_eq!(joined.text, golden);
-    let keep = pdf_text::Options {
-        keep_hyphenation: true,
-        ..pdf_text::Options::default()
-    };
+    let mut keep = pdf_text::Options::default();
+    keep.keep_hyphenation = true;
     let out = pdf_text::extract_bytes(&data, &keep).unwrap();
     assert_eq!(
         out.text,
@@ -237,10 +233,8 @@ fn keep_hyphenation_and_layout_options() {
         .find(|p| p.ends_with("two-columns.pdf"))
         .unwrap();
     let data = std::fs::read(path).unwrap();
-    let layout = pdf_text::Options {
-        layout: true,
-        ..pdf_text::Options::default()
-    };
+    let mut layout = pdf_text::Options::default();
+    layout.layout = true;
     let out = pdf_text::extract_bytes(&data, &layout).unwrap();
     // side by side: a left-column line and its right-column neighbour share a line
     assert!(
@@ -262,13 +256,8 @@ fn pdf_limits_cap_the_streams_extract_bytes_decodes() {
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/hostile/deflate-bomb.pdf");
     let data = std::fs::read(path).unwrap();
-    let options = pdf_text::Options {
-        pdf_limits: pdf_lex::Limits {
-            max_stream_bytes: 8 << 20,
-            ..pdf_lex::Limits::default()
-        },
-        ..pdf_text::Options::default()
-    };
+    let mut options = pdf_text::Options::default();
+    options.pdf_limits.max_stream_bytes = 8 << 20;
     let start = std::time::Instant::now();
     let out = pdf_text::extract_bytes(&data, &options).unwrap();
     assert_eq!(out.pages.len(), 1);

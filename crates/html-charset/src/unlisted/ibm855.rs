@@ -1,8 +1,7 @@
 //! IBM855: the DOS code page for Cyrillic (Serbian, Macedonian, Russian,
-//! …); ASCII below 0x80, the generated `data/ibm855.rs` above.
+//! …); ASCII below 0x80, the generated `src/data/ibm855.rs` above.
 
-#[path = "data/ibm855.rs"]
-mod table;
+use crate::data::ibm855 as table;
 
 /// Decodes IBM855. Every byte maps to a character.
 pub(super) fn decode(bytes: &[u8]) -> String {

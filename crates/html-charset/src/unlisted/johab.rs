@@ -6,15 +6,14 @@
 //! code of its own.
 //!
 //! Hangul is composed arithmetically; the lone jamo come from
-//! `data/johab_jamo.rs` (generated from Unicode's names); symbols and Hanja
+//! `src/data/johab_jamo.rs` (generated from Unicode's names); symbols and Hanja
 //! are mapped back onto KS X 1001 rows and read by `encoding_rs`'s EUC-KR.
 
 use std::sync::OnceLock;
 
 use encoding_rs::EUC_KR;
 
-#[path = "data/johab_jamo.rs"]
-mod jamo;
+use crate::data::johab_jamo as jamo;
 
 /// Lead bytes of Hangul codes (bit 15 set, initial 1..=20).
 const HANGUL_LEAD: std::ops::RangeInclusive<u8> = 0x84..=0xD3;

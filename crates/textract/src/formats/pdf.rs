@@ -25,10 +25,8 @@ fn lex_error(e: pdf_lex::Error, ctx: &Context<'_>) -> Error {
 fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
     let (options, deadline) = (ctx.options, ctx.deadline);
     let limits = &options.limits;
-    let mut lex_options = pdf_lex::Options {
-        password: options.password.clone(),
-        ..pdf_lex::Options::default()
-    };
+    let mut lex_options = pdf_lex::Options::default();
+    lex_options.password.clone_from(&options.password);
     lex_options.limits.max_stream_bytes = limits.max_stream_bytes;
     lex_options.limits.max_document_stream_bytes = limits.max_decompressed_bytes;
     lex_options.limits.max_objects = limits.max_objects;
@@ -44,23 +42,17 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
         .min(options.embedded.max_count);
     lex_options.limits.max_embedded_bytes = options.embedded.max_total_bytes;
     let pdf = pdf_lex::Document::open_with(bytes, &lex_options).map_err(|e| lex_error(e, ctx))?;
-    let text_options = pdf_text::Options {
-        layout: options.layout,
-        keep_hyphenation: options.keep_hyphenation,
-        limits: pdf_text::Limits {
-            max_output_bytes: limits.max_output_bytes,
-            max_pages: limits.max_pages,
-            max_ops_per_page: limits.max_operations_per_page,
-            max_ops_per_document: limits.max_operations_per_document,
-            deadline,
-            max_form_depth: limits
-                .max_depth
-                .min(pdf_text::Limits::default().max_form_depth),
-            ..pdf_text::Limits::default()
-        },
-        pages: options.pages.clone(),
-        ..pdf_text::Options::default()
-    };
+    let mut text_options = pdf_text::Options::default();
+    text_options.layout = options.layout;
+    text_options.keep_hyphenation = options.keep_hyphenation;
+    text_options.pages.clone_from(&options.pages);
+    let text_limits = &mut text_options.limits;
+    text_limits.max_output_bytes = limits.max_output_bytes;
+    text_limits.max_pages = limits.max_pages;
+    text_limits.max_ops_per_page = limits.max_operations_per_page;
+    text_limits.max_ops_per_document = limits.max_operations_per_document;
+    text_limits.deadline = deadline;
+    text_limits.max_form_depth = limits.max_depth.min(text_limits.max_form_depth);
     let text = if options.metadata_only {
         // The page count without interpreting a page.
         let pages = pdf.pages().map_err(|e| lex_error(e, ctx))?;

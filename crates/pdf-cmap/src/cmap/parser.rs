@@ -1,0 +1,399 @@
+//! The CMap parser (Adobe #5014 §5 and #5099; ISO 32000-1 9.10.3): the
+//! header entries, the `begin…`/`end…` sections and their entries, fed to
+//! the [`Builder`].
+
+use super::CMap;
+use super::builder::Builder;
+use super::types::{Code, CodespaceRange, Limits, Warning, code_of, max_code};
+use crate::ps::{Lexer, Token};
+
+const SECTIONS: [&str; 7] = [
+    "begincodespacerange",
+    "begincidrange",
+    "begincidchar",
+    "beginnotdefrange",
+    "beginnotdefchar",
+    "beginbfrange",
+    "beginbfchar",
+];
+
+/// What the parser is inside of.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Section {
+    Codespace,
+    CidRange,
+    CidChar,
+    NotdefRange,
+    NotdefChar,
+    BfRange,
+    BfChar,
+}
+
+impl Section {
+    fn from_keyword(k: &[u8]) -> Option<(Section, &'static str)> {
+        let s = match k {
+            b"begincodespacerange" => Section::Codespace,
+            b"begincidrange" => Section::CidRange,
+            b"begincidchar" => Section::CidChar,
+            b"beginnotdefrange" => Section::NotdefRange,
+            b"beginnotdefchar" => Section::NotdefChar,
+            b"beginbfrange" => Section::BfRange,
+            b"beginbfchar" => Section::BfChar,
+            _ => return None,
+        };
+        let name = SECTIONS.iter().copied().find(|n| n.as_bytes() == k)?;
+        Some((s, name))
+    }
+    /// How many operands one entry has.
+    fn arity(self) -> usize {
+        match self {
+            Section::Codespace | Section::CidChar | Section::NotdefChar | Section::BfChar => 2,
+            _ => 3,
+        }
+    }
+}
+
+/// An operand inside a section: a hex string, an integer, a name or an array.
+#[derive(Debug)]
+enum Operand<'a> {
+    Hex(Vec<u8>),
+    Int(i64),
+    Name(&'a [u8]),
+    Array(Vec<Operand<'a>>),
+}
+
+/// Parses CMap bytes into a [`CMap`] (the work behind [`CMap::parse`]).
+pub(crate) fn parse(
+    bytes: &[u8],
+    limits: &Limits,
+    explicit_parent: Option<&CMap>,
+) -> Result<CMap, crate::Error> {
+    let mut lx = Lexer::new(bytes);
+    let mut b = Builder::new();
+    let (mut name, mut registry, mut ordering, mut usecmap) = (None, None, None, None);
+    let mut wmode = 0u8;
+    let mut prev: Option<Token<'_>> = None;
+    let mut seen_structure = false;
+    let mut pending: Option<Token<'_>> = None;
+    while let Some(tok) = pending.take().or_else(|| lx.next_token()) {
+        match &tok {
+            Token::Keyword(k) => {
+                if let Some((section, sname)) = Section::from_keyword(k) {
+                    seen_structure = true;
+                    pending = read_section(&mut lx, &mut b, section, sname, limits);
+                    prev = None;
+                    continue;
+                }
+                match *k {
+                    b"usecmap" => {
+                        if let Some(Token::Name(n)) = &prev {
+                            usecmap = Some(String::from_utf8_lossy(n).into_owned());
+                            seen_structure = true;
+                        }
+                    }
+                    b"begincmap" | b"endcmap" => seen_structure = true,
+                    _ => {}
+                }
+            }
+            Token::Int(v) if prev == Some(Token::Name(b"WMode")) => {
+                wmode = u8::from(*v == 1);
+            }
+            Token::Str(s) => match prev {
+                Some(Token::Name(b"Registry")) => {
+                    registry = Some(String::from_utf8_lossy(s).into_owned())
+                }
+                Some(Token::Name(b"Ordering")) => {
+                    ordering = Some(String::from_utf8_lossy(s).into_owned())
+                }
+                _ => {}
+            },
+            Token::Name(n) if prev == Some(Token::Name(b"CMapName")) => {
+                name = Some(String::from_utf8_lossy(n).into_owned());
+            }
+            _ => {}
+        }
+        prev = Some(tok);
+    }
+    if !seen_structure && explicit_parent.is_none() {
+        return Err(crate::Error::NotACMap);
+    }
+    b.keep_codespace = usecmap.is_some() && !limits.resolve_usecmap;
+    if let Some(parent) = explicit_parent {
+        b.inherit(parent);
+        if usecmap.is_none() {
+            usecmap = parent.name.clone();
+        }
+    } else if limits.resolve_usecmap
+        && let Some(parent_name) = &usecmap
+    {
+        match crate::predefined::get(parent_name) {
+            Some(parent) => b.inherit(parent),
+            None => b.warn(Warning::UnknownUseCMap(parent_name.clone())),
+        }
+    }
+    b.set_meta(name, registry, ordering, wmode, usecmap);
+    Ok(b.finish())
+}
+
+/// Reads one section's entries up to its `end…` keyword. Returns a token that
+/// ended the section early (another `begin…`, `endcmap`) for the caller.
+fn read_section<'a>(
+    lx: &mut Lexer<'a>,
+    b: &mut Builder,
+    section: Section,
+    sname: &'static str,
+    limits: &Limits,
+) -> Option<Token<'a>> {
+    let mut ops: Vec<Operand<'a>> = Vec::with_capacity(3);
+    let mut entry_offset = lx.offset();
+    loop {
+        let offset = lx.offset();
+        let Some(tok) = lx.next_token() else {
+            b.warn(Warning::UnterminatedSection {
+                section: sname,
+                offset,
+            });
+            return None;
+        };
+        let op = match tok {
+            Token::Keyword(k)
+                if k.starts_with(b"end") && !k.starts_with(b"endcmap") && k != b"end" =>
+            {
+                if !ops.is_empty() {
+                    b.warn(Warning::BadEntry {
+                        section: sname,
+                        offset: entry_offset,
+                    });
+                }
+                return None;
+            }
+            Token::Keyword(k)
+                if k.starts_with(b"begin") || k == b"endcmap" || k == b"end" || k == b"usecmap" =>
+            {
+                b.warn(Warning::UnterminatedSection {
+                    section: sname,
+                    offset,
+                });
+                return Some(Token::Keyword(k));
+            }
+            Token::Hex(h) => Operand::Hex(h),
+            Token::Int(i) => Operand::Int(i),
+            Token::Name(n) => Operand::Name(n),
+            Token::ArrayOpen => Operand::Array(read_array(lx, limits)),
+            _ => {
+                b.warn(Warning::BadEntry {
+                    section: sname,
+                    offset,
+                });
+                continue;
+            }
+        };
+        if ops.is_empty() {
+            entry_offset = offset;
+        }
+        ops.push(op);
+        if ops.len() == section.arity() {
+            if !b.count_entry(limits) {
+                ops.clear();
+                continue;
+            }
+            if !apply_entry(b, section, &ops, limits, entry_offset) {
+                b.warn(Warning::BadEntry {
+                    section: sname,
+                    offset: entry_offset,
+                });
+            }
+            ops.clear();
+        }
+    }
+}
+
+fn read_array<'a>(lx: &mut Lexer<'a>, limits: &Limits) -> Vec<Operand<'a>> {
+    let mut items = Vec::new();
+    while let Some(tok) = lx.next_token() {
+        let op = match tok {
+            Token::ArrayClose => break,
+            Token::Hex(h) => Operand::Hex(h),
+            Token::Name(n) => Operand::Name(n),
+            Token::Int(i) => Operand::Int(i),
+            Token::Keyword(k) if k.starts_with(b"end") || k.starts_with(b"begin") => break,
+            _ => continue,
+        };
+        if items.len() < limits.max_array_items {
+            items.push(op);
+        }
+    }
+    items
+}
+
+/// The Unicode text of a `bf` destination operand.
+fn destination(op: &Operand<'_>) -> Option<(Vec<u8>, bool)> {
+    match op {
+        Operand::Hex(h) => Some((h.clone(), true)),
+        Operand::Name(n) => {
+            let name = std::str::from_utf8(n).ok()?;
+            let s = crate::encoding::glyph_name_to_unicode(name)?;
+            let units: Vec<u8> = s.encode_utf16().flat_map(u16::to_be_bytes).collect();
+            Some((units, false))
+        }
+        _ => None,
+    }
+}
+
+/// Applies one complete entry; false when it is malformed.
+fn apply_entry(
+    b: &mut Builder,
+    section: Section,
+    ops: &[Operand<'_>],
+    limits: &Limits,
+    offset: usize,
+) -> bool {
+    let hex = |i: usize| match ops.get(i) {
+        Some(Operand::Hex(h)) => code_of(h),
+        _ => None,
+    };
+    let int = |i: usize| match ops.get(i) {
+        Some(Operand::Int(v)) => u32::try_from(*v).ok(),
+        _ => None,
+    };
+    match section {
+        Section::Codespace => {
+            let (Some((low, len)), Some((high, hlen))) = (hex(0), hex(1)) else {
+                return false;
+            };
+            if len != hlen {
+                return false;
+            }
+            b.codespace(CodespaceRange { low, high, len });
+        }
+        Section::CidRange | Section::NotdefRange => {
+            let (Some((low, len)), Some((high, _)), Some(cid)) = (hex(0), hex(1), int(2)) else {
+                return false;
+            };
+            let high = high.min(max_code(len));
+            if high < low {
+                return false;
+            }
+            if section == Section::CidRange {
+                b.cid_range(len, low, high, cid);
+            } else {
+                b.notdef_range(len, low, high, cid);
+            }
+        }
+        Section::CidChar | Section::NotdefChar => {
+            let (Some((code, len)), Some(cid)) = (hex(0), int(1)) else {
+                return false;
+            };
+            if section == Section::CidChar {
+                b.cid_range(len, code, code, cid);
+            } else {
+                b.notdef_range(len, code, code, cid);
+            }
+        }
+        Section::BfChar => {
+            let Some((code, len)) = hex(0) else {
+                return false;
+            };
+            let Some((dst, _)) = ops.get(1).and_then(destination) else {
+                return false;
+            };
+            let (s, ok) = utf16be(&dst);
+            if !ok {
+                b.warn(Warning::BadUtf16 { offset });
+            }
+            if ok || !s.is_empty() {
+                b.unicode(Code::new(code, len), &s, limits);
+            }
+        }
+        Section::BfRange => {
+            let (Some((low, len)), Some((high, _))) = (hex(0), hex(1)) else {
+                return false;
+            };
+            // A high code longer than the low one is cut to the low code's length.
+            let high = high.min(max_code(len));
+            if high < low {
+                return false;
+            }
+            match ops.get(2) {
+                Some(Operand::Array(items)) => {
+                    for (k, item) in items.iter().enumerate() {
+                        let Ok(k) = u32::try_from(k) else { break };
+                        let Some(code) = low.checked_add(k).filter(|&c| c <= high) else {
+                            break;
+                        };
+                        let Some((dst, _)) = destination(item) else {
+                            continue;
+                        };
+                        let (s, ok) = utf16be(&dst);
+                        if !ok {
+                            b.warn(Warning::BadUtf16 { offset });
+                            if s.is_empty() {
+                                continue;
+                            }
+                        }
+                        if !b.unicode(Code::new(code, len), &s, limits) {
+                            break;
+                        }
+                    }
+                }
+                Some(op) => {
+                    let Some((dst, _)) = destination(op) else {
+                        return false;
+                    };
+                    let mut warned = false;
+                    for k in 0..=(high - low) {
+                        let (s, ok) = utf16be(&add_be(&dst, k));
+                        if !ok && !warned {
+                            warned = true;
+                            b.warn(Warning::BadUtf16 { offset });
+                        }
+                        if !ok && s.is_empty() {
+                            continue;
+                        }
+                        if !b.unicode(Code::new(low + k, len), &s, limits) {
+                            break;
+                        }
+                    }
+                }
+                None => return false,
+            }
+        }
+    }
+    true
+}
+
+/// Decodes a UTF-16BE destination; a lone byte is taken as a code point.
+/// Unpaired surrogates are dropped (the flag turns false): a lone surrogate
+/// is no text, and U+FFFD in the output would hide that from fallbacks.
+fn utf16be(bytes: &[u8]) -> (String, bool) {
+    if let [b] = bytes {
+        return (char::from(*b).to_string(), true);
+    }
+    let units = bytes.chunks_exact(2).map(|p| match p {
+        [hi, lo] => u16::from_be_bytes([*hi, *lo]),
+        _ => 0,
+    });
+    let mut ok = bytes.len().is_multiple_of(2);
+    let s = char::decode_utf16(units)
+        .filter_map(|r| {
+            ok &= r.is_ok();
+            r.ok()
+        })
+        .collect();
+    (s, ok)
+}
+
+/// Adds `k` to a big-endian byte string, carrying into earlier bytes.
+fn add_be(bytes: &[u8], k: u32) -> Vec<u8> {
+    let mut out = bytes.to_vec();
+    let mut carry = u64::from(k);
+    for b in out.iter_mut().rev() {
+        if carry == 0 {
+            break;
+        }
+        let s = u64::from(*b) + (carry & 0xff);
+        *b = (s & 0xff) as u8;
+        carry = (carry >> 8) + (s >> 8);
+    }
+    out
+}

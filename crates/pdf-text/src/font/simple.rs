@@ -1,0 +1,270 @@
+//! Simple fonts (ISO 32000-1 §9.6: Type 1, TrueType, Type 3, MMType1):
+//! one byte per code, an encoding with `/Differences`, `/Widths`.
+
+use pdf_cmap::encoding::{self, BaseEncoding, DifferencesItem, SimpleEncoding};
+use pdf_cmap::{CMap, Code};
+use pdf_lex::{Dict, Document, Object};
+
+use super::truetype::Program;
+use super::type1::type1_builtin_encoding;
+use super::unicode::{glyph_text, to_unicode_entry};
+use super::{Cached, PdfFont, get, get_dict, num, numbers, stream_bytes};
+use crate::layout::GlyphText;
+use crate::std14;
+
+/// A simple font (Type 1, TrueType, Type 3, MMType1): one byte per code.
+pub(super) struct Simple {
+    pub(super) glyphs: Vec<Cached>,
+}
+
+impl PdfFont {
+    pub(super) fn load_simple(
+        doc: &Document<'_>,
+        dict: &Dict,
+        to_unicode: Option<&CMap>,
+        blanks_lie: bool,
+        subtype: &[u8],
+    ) -> Simple {
+        let base_font = get(doc, dict, b"BaseFont")
+            .and_then(|o| o.as_name().map(<[u8]>::to_vec))
+            .unwrap_or_default();
+        let std = std14::lookup(&base_font);
+        let descriptor = get_dict(doc, dict, b"FontDescriptor");
+        let flags = descriptor
+            .as_ref()
+            .and_then(|d| get(doc, d, b"Flags"))
+            .and_then(|o| o.as_i64())
+            .unwrap_or(0);
+        let symbolic = flags & 4 != 0 && flags & 32 == 0;
+        let is_type3 = subtype == b"Type3";
+        let is_truetype = subtype == b"TrueType";
+
+        // Embedded programs.
+        let (type1_program, tt_program) = match &descriptor {
+            Some(d) => {
+                let t1 = get(doc, d, b"FontFile").and_then(|o| stream_bytes(doc, &o));
+                let tt = get(doc, d, b"FontFile2")
+                    .or_else(|| get(doc, d, b"FontFile3"))
+                    .and_then(|o| stream_bytes(doc, &o))
+                    .and_then(Program::parse);
+                (t1, tt)
+            }
+            None => (None, None),
+        };
+
+        // Encoding: base, then Differences.
+        let enc_obj = get(doc, dict, b"Encoding");
+        let mut base: Option<BaseEncoding> = None;
+        let mut differences: Vec<(i64, Vec<u8>)> = Vec::new();
+        match enc_obj.as_ref() {
+            Some(Object::Name(n)) => base = BaseEncoding::from_name(&String::from_utf8_lossy(n)),
+            Some(o) => {
+                if let Some(d) = o.as_dict() {
+                    if let Some(n) =
+                        get(doc, d, b"BaseEncoding").and_then(|o| o.as_name().map(<[u8]>::to_vec))
+                    {
+                        base = BaseEncoding::from_name(&String::from_utf8_lossy(&n));
+                    }
+                    if let Some(arr) = get(doc, d, b"Differences") {
+                        let mut code = 0i64;
+                        for item in arr.as_array().unwrap_or_default() {
+                            match doc.resolve(item).ok().as_deref() {
+                                Some(Object::Int(i)) => code = *i,
+                                Some(Object::Real(r)) => code = *r as i64,
+                                Some(Object::Name(n)) => {
+                                    if (0..256).contains(&code) {
+                                        differences.push((code, n.clone()));
+                                    }
+                                    code += 1;
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
+                }
+            }
+            None => {}
+        }
+        let has_explicit_base = base.is_some();
+        let base = base.unwrap_or_else(|| match std {
+            Some(s) if s.name == "Symbol" => BaseEncoding::Symbol,
+            Some(s) if s.name == "ZapfDingbats" => BaseEncoding::ZapfDingbats,
+            _ if is_truetype && !symbolic => BaseEncoding::WinAnsi,
+            _ => BaseEncoding::Standard,
+        });
+        let mut enc = SimpleEncoding::new(base);
+        // The built-in encoding of an embedded Type 1 program (no explicit base).
+        let builtin: Vec<(u8, String)> = if !has_explicit_base && !is_type3 {
+            type1_program
+                .as_deref()
+                .map(type1_builtin_encoding)
+                .unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        if !builtin.is_empty() {
+            enc.apply_differences(builtin.iter().flat_map(|(c, n)| {
+                [
+                    DifferencesItem::Code(i64::from(*c)),
+                    DifferencesItem::Name(n),
+                ]
+            }));
+        }
+        let diff_names: Vec<(i64, String)> = differences
+            .iter()
+            .map(|(c, n)| (*c, String::from_utf8_lossy(n).into_owned()))
+            .collect();
+        enc.apply_differences(
+            diff_names
+                .iter()
+                .flat_map(|(c, n)| [DifferencesItem::Code(*c), DifferencesItem::Name(n)]),
+        );
+
+        // Widths.
+        let first_char = get(doc, dict, b"FirstChar")
+            .and_then(|o| o.as_i64())
+            .unwrap_or(0);
+        let widths = get(doc, dict, b"Widths")
+            .map(|o| numbers(doc, &o))
+            .unwrap_or_default();
+        let missing = descriptor
+            .as_ref()
+            .and_then(|d| get(doc, d, b"MissingWidth"))
+            .and_then(|o| num(doc, &o));
+        let type3_scale = if is_type3 {
+            get(doc, dict, b"FontMatrix")
+                .map(|o| numbers(doc, &o))
+                .and_then(|m| m.first().copied())
+                .unwrap_or(0.001)
+        } else {
+            0.001
+        };
+
+        let mut glyphs = Vec::with_capacity(256);
+        for code in 0u16..256 {
+            let c8 = code as u8;
+            let name = enc.glyph_name(c8).map(str::to_string).or_else(|| {
+                std.filter(|s| s.is_symbolic() || !has_explicit_base)
+                    .and_then(|s| s.builtin_name(c8))
+                    .map(str::to_string)
+            });
+            // What an unbelievable ToUnicode entry said: kept only if no
+            // other map knows the glyph; guesses from the code are then off.
+            let (mut text, said) = to_unicode_entry(
+                to_unicode.and_then(|tu| tu.lookup_unicode(Code::new(u32::from(code), 1))),
+                blanks_lie,
+            );
+            let guess = said.is_none();
+            if text.is_none()
+                && let Some(n) = &name
+            {
+                text = encoding::glyph_name_to_unicode(n).and_then(|s| glyph_text(&s));
+                if text.is_none() {
+                    text = glyph_name_fallback(n, c8, guess);
+                }
+            }
+            if text.is_none()
+                && let Some(p) = &tt_program
+                && let Some(gid) = p.gid_of_code(c8)
+            {
+                text = p.text_of_gid(gid).and_then(|s| glyph_text(&s));
+            }
+            if text.is_none()
+                && let Some(t) = said
+            {
+                text = t;
+            }
+            if text.is_none()
+                && symbolic
+                && is_truetype
+                && (0x20..0x7F).contains(&code)
+                && tt_program.is_none()
+            {
+                // Non-embedded symbolic TrueType: assume the codes are ASCII.
+                text = Some(GlyphText::One(char::from(c8)));
+            }
+            if text.is_none() && name.is_none() && tt_program.is_none() {
+                // No glyph name, no map: the code draws .notdef, which is no character.
+                text = Some(GlyphText::Many("".into()));
+            }
+            let idx = i64::from(code) - first_char;
+            let w = usize::try_from(idx)
+                .ok()
+                .and_then(|i| widths.get(i).copied())
+                .filter(|w| *w != 0.0 || is_type3)
+                .map(|w| w * type3_scale)
+                .or_else(|| {
+                    std.and_then(|s| name.as_deref().and_then(|n| s.width(n)))
+                        .map(|w| w / 1000.0)
+                })
+                .or_else(|| missing.filter(|m| *m > 0.0).map(|m| m / 1000.0))
+                .unwrap_or(if std.is_some_and(|s| s.name.starts_with("Courier")) {
+                    0.6
+                } else {
+                    0.5
+                });
+            glyphs.push(Cached {
+                text,
+                w0: w,
+                w1: -1.0,
+            });
+        }
+        Simple { glyphs }
+    }
+}
+
+/// Glyph names that are not in the glyph list but carry their character:
+/// `g123`/`cid123` (unmappable), `a12` (ZapfDingbats) are left out;
+/// single characters and `Gxx`/`cXX` hex forms are common in Type 3 fonts.
+fn glyph_name_fallback(name: &str, code: u8, guess: bool) -> Option<GlyphText> {
+    let mut chars = name.chars();
+    if let (Some(c), None) = (chars.next(), chars.next()) {
+        return Some(GlyphText::One(c));
+    }
+    if name == ".notdef" {
+        return Some(GlyphText::Many("".into()));
+    }
+    // Names of TeX fonts (CMSY, CMMI) that the Adobe Glyph List lacks.
+    let tex = match name {
+        "circlecopyrt" => Some('©'),
+        "dotlessj" => Some('ȷ'),
+        "visiblespace" => Some('␣'),
+        "angbracketleft" => Some('⟨'),
+        "angbracketright" => Some('⟩'),
+        "negationslash" => Some('\u{338}'),
+        _ => None,
+    };
+    if let Some(c) = tex {
+        return Some(GlyphText::One(c));
+    }
+    // An unknown name (Type 3 fonts' `square`, `g12`): like poppler, take the
+    // code itself when it is printable ASCII.
+    (guess && (0x21..0x7F).contains(&code)).then(|| GlyphText::One(char::from(code)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_outside_the_glyph_list() {
+        assert_eq!(
+            glyph_name_fallback("circlecopyrt", 13, true),
+            Some(GlyphText::One('©'))
+        );
+        assert_eq!(
+            glyph_name_fallback("square", b'a', true),
+            Some(GlyphText::One('a'))
+        );
+        assert_eq!(glyph_name_fallback("square", 3, true), None);
+        assert_eq!(glyph_name_fallback("square", b'a', false), None);
+        assert_eq!(
+            glyph_name_fallback("Q", 3, false),
+            Some(GlyphText::One('Q'))
+        );
+        assert_eq!(
+            glyph_name_fallback(".notdef", 3, true),
+            Some(GlyphText::Many("".into()))
+        );
+    }
+}
