@@ -99,12 +99,13 @@ impl Plan {
         let p = general::POW10.get(n as usize).copied().unwrap_or(1);
         out.push_str(&self.prefix);
         // The integer digits: fillers for the placeholders left of them,
-        // then every digit, grouped by three from the right.
-        let mut buf = [0u8; 20];
+        // then every digit, grouped by three from the right; built from
+        // the right in a buffer of ASCII digits and commas.
+        let mut digits = [0u8; 20];
         let mut len = 0usize;
         let mut ip = r / p;
-        while ip > 0 && len < buf.len() {
-            if let Some(b) = buf.get_mut(len) {
+        while ip > 0 && len < digits.len() {
+            if let Some(b) = digits.get_mut(len) {
                 *b = b'0' + (ip % 10) as u8;
             }
             ip /= 10;
@@ -114,34 +115,50 @@ impl Plan {
         for d in self.int_slots.iter().take(slots.saturating_sub(len)) {
             out.push_str(filler(*d));
         }
-        for (from_right, &b) in buf.iter().take(len).enumerate().rev() {
-            out.push(char::from(b));
+        // Up to 8 digits before the point (r < 10^8), 2 commas, a point
+        // and 9 decimals.
+        let mut buf = [0u8; 32];
+        let mut at = 0usize;
+        let mut put = |b: u8| {
+            if let Some(slot) = buf.get_mut(at) {
+                *slot = b;
+                at += 1;
+            }
+        };
+        for (from_right, &b) in digits.iter().take(len).enumerate().rev() {
+            put(b);
             if self.grouping && from_right > 0 && from_right.is_multiple_of(3) {
-                out.push(',');
+                put(b',');
             }
         }
         if self.frac_slots.is_some() {
-            out.push('.');
-            let mut digits = [b'0'; 9];
+            put(b'.');
+            let mut decimals = [b'0'; 9];
             let mut f = r % p;
-            for d in digits.iter_mut().take(n as usize).rev() {
+            for d in decimals.iter_mut().take(n as usize).rev() {
                 *d = b'0' + (f % 10) as u8;
                 f /= 10;
             }
             // The last slot that must show: a `0`, or a significant digit.
             let last_shown = frac_slots
                 .iter()
-                .zip(digits)
+                .zip(decimals)
                 .rposition(|(s, d)| *s == Digit::Zero || d != b'0')
                 .map_or(0, |k| k + 1);
-            for (k, (s, d)) in frac_slots.iter().zip(digits).enumerate() {
+            for (k, (s, d)) in frac_slots.iter().zip(decimals).enumerate() {
                 if k < last_shown {
-                    out.push(char::from(d));
+                    put(d);
                 } else {
-                    out.push_str(filler(*s));
+                    match s {
+                        Digit::Zero => put(b'0'),
+                        Digit::Hash => {}
+                        Digit::Query => put(b' '),
+                    }
                 }
             }
         }
+        // ASCII only: always valid.
+        out.push_str(std::str::from_utf8(buf.get(..at).unwrap_or_default()).unwrap_or_default());
         out.push_str(&self.suffix);
         true
     }

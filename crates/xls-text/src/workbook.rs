@@ -762,12 +762,17 @@ impl<'o> Parser<'o> {
         self.format_at(slot)
             .1
             .render_into(v, date1904, &mut sheet.buf);
-        let shown = sheet.buf.get(start..).unwrap_or_default();
-        let lead = shown.len() - shown.trim_start_matches(' ').len();
-        let kept = shown.trim_matches(' ').len();
-        sheet.buf.truncate(start + lead + kept);
-        if lead > 0 {
-            sheet.buf.replace_range(start..start + lead, "");
+        let shown = sheet.buf.as_bytes().get(start..).unwrap_or_default();
+        let mut kept = shown.len();
+        if shown.first() == Some(&b' ') || shown.last() == Some(&b' ') {
+            // Alignment padding (`_)`, `?`): trimmed, as a reader sees it.
+            let lead = shown.iter().take_while(|&&b| b == b' ').count();
+            let trail = shown.iter().rev().take_while(|&&b| b == b' ').count();
+            kept = shown.len().saturating_sub(lead + trail);
+            sheet.buf.truncate(start + lead + kept);
+            if lead > 0 {
+                sheet.buf.replace_range(start..start + lead, "");
+            }
         }
         if !self.admit(kept, offset) {
             sheet.buf.truncate(start);
@@ -1236,7 +1241,10 @@ impl<'o> Parser<'o> {
             text.push_str(&s.name);
             text.push('\n');
         }
-        s.cells.sort_by_key(|c| (c.row, c.col));
+        // Cells come in row order in almost every file.
+        if !s.cells.is_sorted_by_key(|c| (c.row, c.col)) {
+            s.cells.sort_by_key(|c| (c.row, c.col));
+        }
         // A later record for the same cell wins.
         s.cells.dedup_by(|later, earlier| {
             if later.row == earlier.row && later.col == earlier.col {
@@ -1276,7 +1284,7 @@ impl<'o> Parser<'o> {
                     CellText::Sst(k) => sst.get(k).map_or("", String::as_str),
                     CellText::Buf(a, b) => s.buf.get(a..b).unwrap_or_default(),
                 };
-                if t.contains(['\r', '\n']) {
+                if t.bytes().any(|b| b == b'\r' || b == b'\n') {
                     text.push_str(&t.replace(['\r', '\n'], " "));
                 } else {
                     text.push_str(t);
