@@ -179,15 +179,17 @@ enum Calendar {
     Taiwan,
 }
 
-/// Renders a date section. `None` when the serial is not a date Excel can
-/// show (negative, or after 9999-12-31): Excel fills the cell with `#`.
+/// Renders a date section, appending to `out`; `false`, with nothing
+/// appended, when the serial is not a date Excel can show (negative, or
+/// after 9999-12-31): Excel fills the cell with `#`.
 pub(crate) fn render(
     tokens: &[Token],
     serial: f64,
     date1904: bool,
     lcid: Option<u16>,
     locale: Locale,
-) -> Option<String> {
+    out: &mut String,
+) -> bool {
     let subsec = tokens
         .iter()
         .filter_map(|t| match t {
@@ -196,7 +198,9 @@ pub(crate) fn render(
         })
         .max()
         .unwrap_or(0);
-    let (dt, total) = split(serial, date1904, subsec)?;
+    let Some((dt, total)) = split(serial, date1904, subsec) else {
+        return false;
+    };
     let unit = 10i64.pow(subsec);
     let twelve_hour = tokens
         .iter()
@@ -214,33 +218,32 @@ pub(crate) fn render(
     let era = JAPANESE_ERAS
         .iter()
         .find(|e| (dt.year, dt.month, dt.day) >= e.start);
-    let mut out = String::new();
     for t in tokens {
         match t {
             Token::Literal(s) => out.push_str(s),
             Token::Text => {}
             Token::Date(p) => match *p {
-                DatePart::Year(2) => push_padded(&mut out, dt.year.rem_euclid(100), 2),
-                DatePart::Year(_) => push_padded(&mut out, dt.year, 4),
+                DatePart::Year(2) => push_padded(out, dt.year.rem_euclid(100), 2),
+                DatePart::Year(_) => push_padded(out, dt.year, 4),
                 DatePart::Month(n) => {
                     let name = MONTHS
                         .get(dt.month.saturating_sub(1) as usize)
                         .copied()
                         .unwrap_or("");
                     match n {
-                        1 => out.push_str(&dt.month.to_string()),
-                        2 => push_padded(&mut out, dt.month as i32, 2),
+                        1 => push_padded(out, dt.month as i32, 1),
+                        2 => push_padded(out, dt.month as i32, 2),
                         3 => out.push_str(name.get(..3).unwrap_or(name)),
                         4 => out.push_str(name),
                         _ => out.push_str(name.get(..1).unwrap_or(name)),
                     }
                 }
-                DatePart::Minute(n) => push_padded(&mut out, dt.minute as i32, usize::from(n)),
+                DatePart::Minute(n) => push_padded(out, dt.minute as i32, usize::from(n)),
                 DatePart::Day(n) => {
                     let name = WEEKDAYS.get(dt.weekday as usize).copied().unwrap_or("");
                     match n {
-                        1 => out.push_str(&dt.day.to_string()),
-                        2 => push_padded(&mut out, dt.day as i32, 2),
+                        1 => push_padded(out, dt.day as i32, 1),
+                        2 => push_padded(out, dt.day as i32, 2),
                         3 => out.push_str(name.get(..3).unwrap_or(name)),
                         _ => out.push_str(name),
                     }
@@ -254,9 +257,9 @@ pub(crate) fn render(
                     } else {
                         dt.hour
                     };
-                    push_padded(&mut out, h as i32, usize::from(n));
+                    push_padded(out, h as i32, usize::from(n));
                 }
-                DatePart::Second(n) => push_padded(&mut out, dt.second as i32, usize::from(n)),
+                DatePart::Second(n) => push_padded(out, dt.second as i32, usize::from(n)),
                 DatePart::SubSecond(n) => {
                     let frac = total.rem_euclid(unit);
                     // Rounded to `subsec` digits, shown with `n` of them.
@@ -265,13 +268,13 @@ pub(crate) fn render(
                     out.push_str(digits.get(..usize::from(n)).unwrap_or(&digits));
                 }
                 DatePart::ElapsedHours(n) => {
-                    push_padded_i64(&mut out, total / (3600 * unit), usize::from(n));
+                    push_padded_i64(out, total / (3600 * unit), usize::from(n));
                 }
                 DatePart::ElapsedMinutes(n) => {
-                    push_padded_i64(&mut out, total / (60 * unit), usize::from(n));
+                    push_padded_i64(out, total / (60 * unit), usize::from(n));
                 }
                 DatePart::ElapsedSeconds(n) => {
-                    push_padded_i64(&mut out, total / unit, usize::from(n));
+                    push_padded_i64(out, total / unit, usize::from(n));
                 }
                 DatePart::AmPm(am, pm) => out.push_str(if dt.hour < 12 { am } else { pm }),
                 DatePart::EraYear(n) => {
@@ -280,7 +283,7 @@ pub(crate) fn render(
                         Calendar::Taiwan => dt.year - 1911,
                         Calendar::Gregorian => dt.year,
                     };
-                    push_padded(&mut out, year, usize::from(n));
+                    push_padded(out, year, usize::from(n));
                 }
                 DatePart::EraName(n) => match (calendar, era) {
                     (Calendar::Japanese, Some(e)) => out.push_str(match n {
@@ -294,9 +297,9 @@ pub(crate) fn render(
                 DatePart::BuddhistYear(n) => {
                     let y = dt.year + 543;
                     if n == 2 {
-                        push_padded(&mut out, y.rem_euclid(100), 2);
+                        push_padded(out, y.rem_euclid(100), 2);
                     } else {
-                        push_padded(&mut out, y, 4);
+                        push_padded(out, y, 4);
                     }
                 }
                 DatePart::JapaneseWeekday(n) => {
@@ -310,7 +313,7 @@ pub(crate) fn render(
             _ => {}
         }
     }
-    Some(out)
+    true
 }
 
 fn push_padded(out: &mut String, v: i32, width: usize) {

@@ -48,11 +48,19 @@ impl Decimal {
         Decimal { digits, exp: e + 1 }.normalised()
     }
 
+    /// [`fixed_fast_int`](Self::fixed_fast_int) as a `Decimal`.
+    #[cfg(test)]
+    pub(crate) fn fixed_fast(a: f64, k: i32, n: u32) -> Option<Decimal> {
+        let int = Decimal::fixed_fast_int(a, k, n)?;
+        Some(Decimal::from_f64(int as f64).shifted(-(n as i32)))
+    }
+
     /// `a` (non-negative) × 10^`k`, rounded half away from zero to `n`
-    /// decimals, without the 15-digit text: when `a × 10^(k+n)` is below
+    /// decimals, as the integer `round(a × 10^(k+n))` (the digits with the
+    /// point `n` places from the right), without the 15-digit text: when `a × 10^(k+n)` is below
     /// 1e8 the 15-digit rounding moves it by less than 5e-7, so away from a
     /// tie (more than 1e-6 from .5) both roundings agree. `None` otherwise.
-    pub(crate) fn fixed_fast(a: f64, k: i32, n: u32) -> Option<Decimal> {
+    pub(crate) fn fixed_fast_int(a: f64, k: i32, n: u32) -> Option<u64> {
         if n > 9 || !a.is_finite() || a < 0.0 {
             return None;
         }
@@ -63,9 +71,7 @@ impl Decimal {
         if (r.fract() - 0.5).abs() <= 1e-6 {
             return None;
         }
-        let int = r.round();
-        let d = Decimal::from_f64(int);
-        Some(d.shifted(-(n as i32)))
+        Some(r.round() as u64)
     }
 
     /// Zero.

@@ -9,6 +9,97 @@ use crate::decimal::Decimal;
 /// Significant digits shown in fixed notation.
 const SIGNIFICANT: u32 = 11;
 
+/// `v` in the General format, appended to `out`: whole numbers and
+/// numbers whose 11-digit rounding is clear of a tie are written straight
+/// from the double; the rest go through the 15-digit decimal text
+/// ([`render`]), with the same result.
+pub(crate) fn render_into(v: f64, out: &mut String) {
+    if v.fract() == 0.0 && v.abs() < 1e11 {
+        // Whole numbers (most cells): their digits, no rounding needed.
+        let n = v as i64;
+        if n < 0 {
+            out.push('-');
+        }
+        push_u64(out, n.unsigned_abs());
+        return;
+    }
+    if let Some((r, n)) = fixed_11(v.abs()) {
+        if v < 0.0 {
+            out.push('-');
+        }
+        let p = POW10.get(n as usize).copied().unwrap_or(1);
+        push_u64(out, r / p);
+        let mut frac = [b'0'; 20];
+        let digits = frac.get_mut(..n as usize).unwrap_or_default();
+        let mut f = r % p;
+        for d in digits.iter_mut().rev() {
+            *d = b'0' + (f % 10) as u8;
+            f /= 10;
+        }
+        let shown = digits.iter().rposition(|&d| d != b'0').map_or(0, |i| i + 1);
+        if shown > 0 {
+            out.push('.');
+            out.extend(digits.iter().take(shown).map(|&d| char::from(d)));
+        }
+        return;
+    }
+    out.push_str(&render(v));
+}
+
+/// Powers of ten that fit a `u64`.
+pub(crate) const POW10: [u64; 20] = {
+    let mut t = [1u64; 20];
+    let mut i = 1;
+    while i < 20 {
+        t[i] = t[i - 1] * 10;
+        i += 1;
+    }
+    t
+};
+
+/// `a` (positive, finite) rounded to 11 significant digits as the integer
+/// `r` (10^10 ≤ r < 10^11) and the count `n` of decimals (`a ≈ r × 10^-n`),
+/// when that is what the 15-digit decimal text rounds to as well; `None`
+/// for a magnitude General shows in scientific notation, and near a tie.
+///
+/// Rounding `a` to 15 digits first moves `a × 10^n` by at most 5e-5, and
+/// the product itself is off by at most 1.2e-5 (one rounding: the powers
+/// of ten up to 10^19 are exact), so when the product's fraction is more
+/// than 1e-3 away from one half both roundings give the same integer.
+fn fixed_11(a: f64) -> Option<(u64, u32)> {
+    if !(a.is_finite() && a > 0.0) {
+        return None;
+    }
+    let m = a.log10().floor();
+    if !(-9.0..=10.0).contains(&m) {
+        return None;
+    }
+    let n = (10 - m as i32) as u32;
+    let r = a * 10f64.powi(n as i32);
+    if !(1e10..1e11).contains(&r) || (r.fract() - 0.5).abs() <= 1e-3 {
+        return None;
+    }
+    let rounded = r.round();
+    (rounded < 1e11).then_some((rounded as u64, n))
+}
+
+/// `n` in decimal, appended to `out`.
+pub(crate) fn push_u64(out: &mut String, mut n: u64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        if let Some(b) = buf.get_mut(i) {
+            *b = b'0' + (n % 10) as u8;
+        }
+        n /= 10;
+        if n == 0 || i == 0 {
+            break;
+        }
+    }
+    out.extend(buf.iter().skip(i).map(|&b| char::from(b)));
+}
+
 /// `v` in the General format.
 pub(crate) fn render(v: f64) -> String {
     if v.is_nan() {
@@ -59,7 +150,52 @@ fn scientific(d: &Decimal) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::render;
+    use super::{render, render_into};
+
+    #[test]
+    fn the_direct_path_agrees_with_the_decimal_text() {
+        let check = |v: f64| {
+            let mut fast = String::from("x");
+            render_into(v, &mut fast);
+            assert_eq!(fast.get(1..), Some(render(v).as_str()), "{v:e}");
+        };
+        for v in [
+            0.5,
+            2.675,
+            1.005,
+            0.1 + 0.2,
+            1234567.891,
+            123456789.123456,
+            2.0 / 3.0,
+            0.000123,
+            0.000000001,
+            1.5e-9,
+            9.99999999999,
+            9.999999999996,
+            0.99999999999996,
+            99999999999.4,
+            1e-9,
+            1e11,
+            12.34,
+            -12.34,
+            -0.001,
+            1e10 + 0.5,
+        ] {
+            check(v);
+            check(-v);
+        }
+        let mut rng = testkit::rng::Rng::new(11);
+        for _ in 0..100_000 {
+            let mantissa = (rng.next_u64() % 1_000_000_000_000_000) as f64;
+            let v = mantissa / 10f64.powi(rng.below(30) as i32);
+            check(v);
+            let bits = rng.next_u64();
+            let w = f64::from_bits(bits);
+            if w.is_finite() {
+                check(w);
+            }
+        }
+    }
 
     #[test]
     fn like_excel() {

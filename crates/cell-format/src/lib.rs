@@ -202,31 +202,53 @@ impl Format {
     /// The text Excel shows for the number `value`; `date1904` selects the
     /// 1904 date system (Mac workbooks, the `DATEMODE`/`date1904` flag).
     pub fn render(&self, value: f64, date1904: bool) -> String {
+        let mut out = String::new();
+        self.render_into(value, date1904, &mut out);
+        out
+    }
+
+    /// [`render`](Format::render), appended to `out`: a reader that
+    /// renders many cells keeps one buffer and allocates nothing per cell
+    /// for the common formats (General, `0.00`, `#,##0`, percentages,
+    /// dates).
+    ///
+    /// ```
+    /// let mut line = String::from("total: ");
+    /// cell_format::Format::parse("#,##0.00").render_into(-1234.5, false, &mut line);
+    /// assert_eq!(line, "total: -1,234.50");
+    /// ```
+    pub fn render_into(&self, value: f64, date1904: bool, out: &mut String) {
         if !value.is_finite() {
-            return "#NUM!".into();
+            out.push_str("#NUM!");
+            return;
         }
         let Some((section, signed)) = self.choose(value) else {
-            return general::render(value);
+            general::render_into(value, out);
+            return;
         };
         let negative = signed && value < 0.0;
         match section.kind {
             SectionKind::Date => {
-                match date::render(&section.tokens, value, date1904, section.lcid, self.locale) {
-                    Some(s) => s,
-                    None => general::render(value),
+                let lcid = section.lcid;
+                if !date::render(&section.tokens, value, date1904, lcid, self.locale, out) {
+                    general::render_into(value, out);
                 }
             }
             SectionKind::Number | SectionKind::Text => {
-                let body = number::render(&section.tokens, value.abs());
-                let shows_value = section
-                    .tokens
-                    .iter()
-                    .any(|t| matches!(t, Token::Digit(_) | Token::General));
-                let all_zero = !body.chars().any(|c| c.is_ascii_digit() && c != '0');
-                if negative && !(shows_value && all_zero) {
-                    format!("-{body}")
-                } else {
-                    body
+                let start = out.len();
+                let fast = section
+                    .plan
+                    .as_ref()
+                    .is_some_and(|p| p.render_into(value.abs(), out));
+                if !fast {
+                    out.push_str(&number::render(&section.tokens, value.abs()));
+                }
+                if negative {
+                    let body = out.get(start..).unwrap_or_default();
+                    let all_zero = !body.bytes().any(|b| b.is_ascii_digit() && b != b'0');
+                    if !(section.shows_value && all_zero) {
+                        out.insert(start, '-');
+                    }
                 }
             }
         }
@@ -314,7 +336,9 @@ impl Format {
 
 /// `value` in the General format, as Excel shows it in a standard cell.
 pub fn general(value: f64) -> String {
-    general::render(value)
+    let mut out = String::new();
+    general::render_into(value, &mut out);
+    out
 }
 
 #[cfg(test)]

@@ -8,6 +8,162 @@ use crate::parse::{Digit, Token};
 /// Most decimals rendered (Excel accepts 30).
 const MAX_DECIMALS: usize = 30;
 
+/// A number section of the common shape, compiled once when the code is
+/// parsed: literals or `%`, digit placeholders (grouping commas among
+/// them), maybe a point and at most nine decimal placeholders, then
+/// literals, `%` or scaling commas — `0`, `0.00`, `#,##0.00`, `0.0%`,
+/// `_(* #,##0_)`, `"$"#,##0.00`, `#,##0,"K"`. It renders straight into the
+/// caller's buffer with the digits of [`Decimal::fixed_fast_int`], and
+/// gives the same text as the token walk of [`render`].
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Plan {
+    /// Literals and `%` before the first placeholder.
+    prefix: String,
+    /// The placeholders before the point, left to right.
+    int_slots: Vec<Digit>,
+    /// The placeholders after the point; `None` without a point.
+    frac_slots: Option<Vec<Digit>>,
+    /// Literals and `%` after the last placeholder.
+    suffix: String,
+    grouping: bool,
+    /// The power of ten of `%` and scaling commas.
+    k: i32,
+}
+
+impl Plan {
+    /// The plan of a number section's tokens, or `None` for any other shape.
+    pub(crate) fn compile(tokens: &[Token]) -> Option<Plan> {
+        let mut rest = tokens.iter().peekable();
+        let mut prefix = String::new();
+        while let Some(t) = rest.peek() {
+            match t {
+                Token::Literal(s) => prefix.push_str(s),
+                Token::Percent => prefix.push('%'),
+                _ => break,
+            }
+            rest.next();
+        }
+        let mut int_slots = Vec::new();
+        while let Some(t) = rest.peek() {
+            match t {
+                Token::Digit(d) => int_slots.push(*d),
+                Token::Comma => {}
+                _ => break,
+            }
+            rest.next();
+        }
+        if int_slots.is_empty() {
+            return None;
+        }
+        let mut frac_slots = None;
+        if rest.next_if_eq(&&Token::Point).is_some() {
+            let mut f = Vec::new();
+            while let Some(Token::Digit(d)) = rest.peek() {
+                f.push(*d);
+                rest.next();
+            }
+            if f.len() > 9 {
+                return None;
+            }
+            frac_slots = Some(f);
+        }
+        let mut suffix = String::new();
+        for t in rest {
+            match t {
+                Token::Literal(s) => suffix.push_str(s),
+                Token::Percent => suffix.push('%'),
+                Token::Comma => {}
+                _ => return None,
+            }
+        }
+        let (grouping, scale) = commas(tokens);
+        Some(Plan {
+            prefix,
+            int_slots,
+            frac_slots,
+            suffix,
+            grouping,
+            k: scale_exponent(tokens, scale),
+        })
+    }
+
+    /// Appends `a` (non-negative: the caller writes any sign) and returns
+    /// `true`; `false`, with nothing appended, where the fast rounding does
+    /// not apply (large values, ties) and the token walk must render it.
+    pub(crate) fn render_into(&self, a: f64, out: &mut String) -> bool {
+        let frac_slots = self.frac_slots.as_deref().unwrap_or_default();
+        let n = frac_slots.len() as u32;
+        let Some(r) = Decimal::fixed_fast_int(a, self.k, n) else {
+            return false;
+        };
+        let p = general::POW10.get(n as usize).copied().unwrap_or(1);
+        out.push_str(&self.prefix);
+        // The integer digits: fillers for the placeholders left of them,
+        // then every digit, grouped by three from the right; built from
+        // the right in a buffer of ASCII digits and commas.
+        let mut digits = [0u8; 20];
+        let mut len = 0usize;
+        let mut ip = r / p;
+        while ip > 0 && len < digits.len() {
+            if let Some(b) = digits.get_mut(len) {
+                *b = b'0' + (ip % 10) as u8;
+            }
+            ip /= 10;
+            len += 1;
+        }
+        let slots = self.int_slots.len();
+        for d in self.int_slots.iter().take(slots.saturating_sub(len)) {
+            out.push_str(filler(*d));
+        }
+        // Up to 8 digits before the point (r < 10^8), 2 commas, a point
+        // and 9 decimals.
+        let mut buf = [0u8; 32];
+        let mut at = 0usize;
+        let mut put = |b: u8| {
+            if let Some(slot) = buf.get_mut(at) {
+                *slot = b;
+                at += 1;
+            }
+        };
+        for (from_right, &b) in digits.iter().take(len).enumerate().rev() {
+            put(b);
+            if self.grouping && from_right > 0 && from_right.is_multiple_of(3) {
+                put(b',');
+            }
+        }
+        if self.frac_slots.is_some() {
+            put(b'.');
+            let mut decimals = [b'0'; 9];
+            let mut f = r % p;
+            for d in decimals.iter_mut().take(n as usize).rev() {
+                *d = b'0' + (f % 10) as u8;
+                f /= 10;
+            }
+            // The last slot that must show: a `0`, or a significant digit.
+            let last_shown = frac_slots
+                .iter()
+                .zip(decimals)
+                .rposition(|(s, d)| *s == Digit::Zero || d != b'0')
+                .map_or(0, |k| k + 1);
+            for (k, (s, d)) in frac_slots.iter().zip(decimals).enumerate() {
+                if k < last_shown {
+                    put(d);
+                } else {
+                    match s {
+                        Digit::Zero => put(b'0'),
+                        Digit::Hash => {}
+                        Digit::Query => put(b' '),
+                    }
+                }
+            }
+        }
+        // ASCII only: always valid.
+        out.push_str(std::str::from_utf8(buf.get(..at).unwrap_or_default()).unwrap_or_default());
+        out.push_str(&self.suffix);
+        true
+    }
+}
+
 /// Renders `v` (already stripped of its sign where the section shows none)
 /// with a number section's tokens. The caller puts any minus sign in front.
 pub(crate) fn render(tokens: &[Token], v: f64) -> String {
@@ -94,7 +250,8 @@ fn fixed(tokens: &[Token], v: f64) -> String {
     };
     let n = frac_slots.len() as u32;
     let k = scale_exponent(tokens, scale);
-    let d = Decimal::fixed_fast(v.abs(), k, n)
+    let d = Decimal::fixed_fast_int(v.abs(), k, n)
+        .map(|r| Decimal::from_f64(r as f64).shifted(-(n as i32)))
         .unwrap_or_else(|| Decimal::from_f64(v).shifted(k).round_fraction(n));
     let int_digits = d.integer_digits();
     let frac_digits = d.fraction_digits(frac_slots.len());
@@ -520,6 +677,71 @@ pub(crate) fn best_rational(x: f64, max_den: u64) -> (u64, u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Locale;
+
+    #[test]
+    fn plans_render_what_the_token_walk_renders() {
+        let codes = [
+            "0",
+            "0.00",
+            "#,##0",
+            "#,##0.00",
+            "#,##0.00_);(#,##0.00)",
+            "0%",
+            "0.00%",
+            "_(* #,##0_);_(* \\(#,##0\\);_(* \"-\"_);_(@_)",
+            "\"$\"#,##0.00",
+            "#,##0,\"K\"",
+            "0.0,,",
+            "#.##",
+            "#,###.#?",
+            "000000",
+            "00.000",
+            "??0.0??",
+            "[$€-407] #,##0.00",
+            "#,##0.000000000",
+            "%0",
+            "0\" kg\"",
+        ];
+        let mut rng = testkit::rng::Rng::new(5);
+        let mut values: Vec<f64> = vec![
+            0.0, 0.5, 1.0, 2.675, 1.005, 999.5, 1234.5, 0.0049, 99999.995,
+        ];
+        for _ in 0..20_000 {
+            let v = (rng.next_u64() % 10_000_000_000) as f64 / 10f64.powi(rng.below(10) as i32);
+            values.push(v);
+        }
+        let mut planned = 0;
+        for code in codes {
+            for section in crate::parse::parse(code, Locale::EnUs).unwrap_or_default() {
+                let Some(plan) = section.plan.as_ref() else {
+                    continue;
+                };
+                planned += 1;
+                for &v in &values {
+                    let mut fast = String::from("x");
+                    if plan.render_into(v, &mut fast) {
+                        assert_eq!(
+                            fast.get(1..),
+                            Some(render(&section.tokens, v).as_str()),
+                            "{code} {v}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(planned >= 20, "{planned} sections planned");
+        let plan = |code: &str| {
+            crate::parse::parse(code, Locale::EnUs)
+                .unwrap_or_default()
+                .first()
+                .and_then(|s| s.plan.clone())
+        };
+        assert!(plan("0.00E+00").is_none());
+        assert!(plan("# ?/?").is_none());
+        assert!(plan("0\"-\"0").is_none());
+        assert!(plan("General").is_none());
+    }
 
     #[test]
     fn best_rationals() {

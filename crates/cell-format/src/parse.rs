@@ -3,6 +3,7 @@
 //! placeholders, literals and bracketed modifiers.
 
 use crate::Locale;
+use crate::number::Plan;
 
 /// A digit placeholder (`0`, `#`, `?`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -135,6 +136,11 @@ pub(crate) struct Section {
     pub(crate) lcid: Option<u16>,
     /// Whether the section holds `@`.
     pub(crate) has_text: bool,
+    /// Whether a digit placeholder or `General` shows the value (else a
+    /// negative value's minus sign shows even when the text is all zeros).
+    pub(crate) shows_value: bool,
+    /// The compiled form of a number section of the common shape.
+    pub(crate) plan: Option<Plan>,
 }
 
 /// Why a code cannot be rendered.
@@ -488,12 +494,21 @@ fn classify(
         resolve_slashes(&mut tokens);
         SectionKind::Number
     };
+    let shows_value = tokens
+        .iter()
+        .any(|t| matches!(t, Token::Digit(_) | Token::General));
+    let plan = match kind {
+        SectionKind::Date => None,
+        SectionKind::Number | SectionKind::Text => Plan::compile(&tokens),
+    };
     Ok(Section {
         tokens,
         condition,
         kind,
         lcid,
         has_text,
+        shows_value,
+        plan,
     })
 }
 

@@ -154,10 +154,11 @@ pub(crate) fn follow(
     max: Option<usize>,
     what: &'static str,
 ) -> Result<Chain, Error> {
-    let mut ids = Vec::new();
+    let limit = max.unwrap_or(usize::MAX);
+    // A chain visits each sector at most once: never longer than the table.
+    let mut ids = Vec::with_capacity(limit.min(table.len()));
     let mut visited = BitSet::new(table.len());
     let mut cur = start;
-    let limit = max.unwrap_or(usize::MAX);
     while ids.len() < limit {
         if cur == ENDOFCHAIN {
             break;

@@ -244,7 +244,12 @@ pub fn run_one(input: &Input, options: &Options, mode: Mode) -> Outcome {
             return Outcome::failed(Source::default(), Failure::io(message.clone()));
         }
         Input::File(path) => {
-            let meta = match std::fs::metadata(path) {
+            // One open: the size and time from the open file, then its bytes.
+            let mut file = match std::fs::File::open(path) {
+                Ok(f) => f,
+                Err(e) => return Outcome::failed(Source::default(), Failure::io(e.to_string())),
+            };
+            let meta = match file.metadata() {
                 Ok(m) => m,
                 Err(e) => return Outcome::failed(Source::default(), Failure::io(e.to_string())),
             };
@@ -257,8 +262,19 @@ pub fn run_one(input: &Input, options: &Options, mode: Mode) -> Outcome {
                 };
                 return Outcome::failed(source, Failure::too_large(limit));
             }
-            match std::fs::read(path) {
-                Ok(b) => (b, modified),
+            let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+            // Bounded like standard input: a file that grew since is cut
+            // at the limit and reported as too large.
+            match (&mut file).take(limit + 1).read_to_end(&mut bytes) {
+                Ok(_) if bytes.len() as u64 > limit => {
+                    let source = Source {
+                        size: Some(bytes.len() as u64),
+                        modified,
+                        ..Source::default()
+                    };
+                    return Outcome::failed(source, Failure::too_large(limit));
+                }
+                Ok(_) => (bytes, modified),
                 Err(e) => return Outcome::failed(Source::default(), Failure::io(e.to_string())),
             }
         }

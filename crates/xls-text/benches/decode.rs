@@ -1,5 +1,6 @@
 //! SST and cell decoding: `xls_text::parse` against calamine (every sheet's
-//! cell range) on the largest corpus workbook, when the corpus is present,
+//! cell range) on the largest corpus workbook and the largest numeric one
+//! (`bp10.xls`), when the corpus is present,
 //! and on a generated 20,000-cell workbook.
 #![allow(clippy::expect_used)]
 
@@ -51,9 +52,16 @@ fn calamine_all(data: &[u8]) -> usize {
 fn bench(c: &mut Criterion) {
     let mut inputs = vec![("generated 20k cells".to_string(), generated())];
     if let Some(dir) = testkit::corpus::dir() {
-        let path = dir.join("xls/poi/StringContinueRecords.xls");
-        if let Ok(d) = std::fs::read(path) {
-            inputs.push(("StringContinueRecords.xls".to_string(), d));
+        // The largest workbook (strings) and the largest numeric one
+        // (formatted numbers: the cell-format path).
+        for name in [
+            "StringContinueRecords.xls",
+            "at.gv.land-oberoesterreich.www_cps_rde_xbcr_SID-4A1B954F-5C07F98E_ooe_stat_download_bp10.xls",
+        ] {
+            if let Ok(d) = std::fs::read(dir.join("xls/poi").join(name)) {
+                let short = if name.len() > 30 { "bp10.xls" } else { name };
+                inputs.push((short.to_string(), d));
+            }
         }
     }
     for (name, data) in &inputs {

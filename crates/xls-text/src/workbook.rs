@@ -46,7 +46,9 @@ struct Sheet {
     name: String,
     hidden: u8,
     kind: u8,
-    cells: Vec<(u32, u16, String)>,
+    cells: Vec<Cell>,
+    /// The texts of the cells that are not shared strings, one after another.
+    buf: String,
     header: Option<String>,
     footer: Option<String>,
     /// The last OBJ's (id, type), which a TXO's text belongs to.
@@ -58,8 +60,24 @@ struct Sheet {
     notes: Vec<Note>,
     text_boxes: Vec<String>,
     links: Vec<(u32, u16, String)>,
-    /// The cell waiting for a STRING record after a string FORMULA.
-    pending_string: Option<(u32, u16, u16)>,
+    /// The cell waiting for a STRING record after a string FORMULA (row,
+    /// column, format slot).
+    pending_string: Option<(u32, u16, u32)>,
+}
+
+/// A cell with text: where it is and where its text is.
+#[derive(Debug, Clone, Copy)]
+struct Cell {
+    row: u32,
+    col: u16,
+    text: CellText,
+}
+
+/// A cell's text: a shared string as it is, or a range of the sheet's `buf`.
+#[derive(Debug, Clone, Copy)]
+enum CellText {
+    Sst(usize),
+    Buf(usize, usize),
 }
 
 #[derive(Debug)]
@@ -97,9 +115,17 @@ pub(crate) struct Parser<'o> {
     /// Format codes by id (FORMAT records; sequential ids before BIFF5).
     format_codes: HashMap<u16, String>,
     next_format_id: u16,
-    formats: HashMap<u16, Format>,
+    /// The formats used so far, by slot: the format id and the parsed
+    /// format (`None` until first used, and again after a FORMAT record
+    /// redefines the id). Cells find theirs through `xf_slots`, without
+    /// hashing.
+    formats: Vec<(u16, Option<Format>)>,
+    /// The slot of each format id in `formats`.
+    format_slots: HashMap<u16, u32>,
     /// Each XF's format id.
     xf_formats: Vec<u16>,
+    /// Each XF's slot in `formats`, `u32::MAX` until its first cell.
+    xf_slots: Vec<u32>,
     sst: Vec<String>,
     bound: Vec<BoundSheet>,
     /// The first BOUNDSHEET of each substream offset.
@@ -148,8 +174,10 @@ impl<'o> Parser<'o> {
             locale: opts.locale.unwrap_or_default(),
             format_codes: HashMap::new(),
             next_format_id: 0,
-            formats: HashMap::new(),
+            formats: Vec::new(),
+            format_slots: HashMap::new(),
             xf_formats: Vec::new(),
+            xf_slots: Vec::new(),
             sst: Vec::new(),
             bound: Vec::new(),
             bound_at: HashMap::new(),
@@ -502,6 +530,7 @@ impl<'o> Parser<'o> {
     fn push_xf(&mut self, format: u16) {
         if self.xf_formats.len() < 1 << 20 {
             self.xf_formats.push(format);
+            self.xf_slots.push(u32::MAX);
         }
     }
 
@@ -516,7 +545,11 @@ impl<'o> Parser<'o> {
         self.next_format_id = self.next_format_id.saturating_add(1);
         match (id, code) {
             (Some(id), Some(code)) => {
-                self.formats.remove(&id);
+                if let Some(slot) = self.format_slots.get(&id)
+                    && let Some(f) = self.formats.get_mut(*slot as usize)
+                {
+                    f.1 = None;
+                }
                 self.format_codes.insert(id, code);
             }
             _ => self.warn(
@@ -615,52 +648,86 @@ impl<'o> Parser<'o> {
         }
     }
 
-    /// The parsed format of format id `id`: the file's FORMAT record, else
-    /// the built-in of the locale, else General (warned once).
-    fn format(&mut self, id: u16) -> &Format {
-        if !self.formats.contains_key(&id) {
-            let f = match self.format_codes.get(&id) {
-                Some(code) => Format::parse_in(code, self.locale),
-                None => match (self.biff >= Biff::Biff5)
-                    .then(|| Format::builtin(id, self.locale))
-                    .flatten()
-                {
-                    Some(f) => f,
-                    None => {
-                        if id != 0 {
-                            self.warn_once(
-                                WarningKind::Format,
-                                u32::from(id),
-                                format!("number format {id} is neither in the file nor built in: General used"),
-                                None,
-                            );
-                        }
-                        Format::general()
-                    }
-                },
-            };
-            if let Some(reason) = f.fallback_reason() {
-                let code = self.format_codes.get(&id).cloned().unwrap_or_default();
-                self.warn_once(
-                    WarningKind::Format,
-                    u32::from(id),
-                    format!("number format {code:?} cannot be rendered ({reason}): General used"),
-                    None,
-                );
-            }
-            self.formats.insert(id, f);
+    /// The slot of format id `id` in `formats` (a new, unparsed one the
+    /// first time).
+    fn slot(&mut self, id: u16) -> u32 {
+        if let Some(&slot) = self.format_slots.get(&id) {
+            return slot;
         }
-        // Inserted above.
-        static GENERAL: std::sync::OnceLock<Format> = std::sync::OnceLock::new();
-        self.formats
-            .get(&id)
-            .unwrap_or_else(|| GENERAL.get_or_init(Format::general))
+        let slot = u32::try_from(self.formats.len()).unwrap_or(u32::MAX);
+        self.formats.push((id, None));
+        self.format_slots.insert(id, slot);
+        slot
     }
 
-    /// The format id of XF `xf`.
-    fn xf_format(&mut self, xf: u16) -> u16 {
-        match self.xf_formats.get(usize::from(xf)) {
-            Some(&f) => f,
+    /// The format id and parsed format of `slot`: the file's FORMAT record,
+    /// else the built-in of the locale, else General (warned once), parsed
+    /// on first use.
+    fn format_at(&mut self, slot: u32) -> (u16, &Format) {
+        static GENERAL: std::sync::OnceLock<Format> = std::sync::OnceLock::new();
+        let Some(&(id, ref parsed)) = self.formats.get(slot as usize) else {
+            return (0, GENERAL.get_or_init(Format::general));
+        };
+        if parsed.is_none() {
+            let f = self.parse_format(id);
+            if let Some(entry) = self.formats.get_mut(slot as usize) {
+                entry.1 = Some(f);
+            }
+        }
+        match self.formats.get(slot as usize) {
+            Some((id, Some(f))) => (*id, f),
+            // Set above.
+            _ => (id, GENERAL.get_or_init(Format::general)),
+        }
+    }
+
+    /// Parses format id `id`, warning once when it is unknown or cannot be
+    /// rendered.
+    fn parse_format(&mut self, id: u16) -> Format {
+        let f = match self.format_codes.get(&id) {
+            Some(code) => Format::parse_in(code, self.locale),
+            None => match (self.biff >= Biff::Biff5)
+                .then(|| Format::builtin(id, self.locale))
+                .flatten()
+            {
+                Some(f) => f,
+                None => {
+                    if id != 0 {
+                        self.warn_once(
+                            WarningKind::Format,
+                            u32::from(id),
+                            format!("number format {id} is neither in the file nor built in: General used"),
+                            None,
+                        );
+                    }
+                    Format::general()
+                }
+            },
+        };
+        if let Some(reason) = f.fallback_reason() {
+            let code = self.format_codes.get(&id).cloned().unwrap_or_default();
+            self.warn_once(
+                WarningKind::Format,
+                u32::from(id),
+                format!("number format {code:?} cannot be rendered ({reason}): General used"),
+                None,
+            );
+        }
+        f
+    }
+
+    /// The format slot of XF `xf`.
+    fn xf_slot(&mut self, xf: u16) -> u32 {
+        match self.xf_slots.get(usize::from(xf)) {
+            Some(&slot) if slot != u32::MAX => slot,
+            Some(_) => {
+                let id = self.xf_formats.get(usize::from(xf)).copied().unwrap_or(0);
+                let slot = self.slot(id);
+                if let Some(s) = self.xf_slots.get_mut(usize::from(xf)) {
+                    *s = slot;
+                }
+                slot
+            }
             None => {
                 if !self.xf_formats.is_empty() {
                     self.warn_once(
@@ -673,37 +740,112 @@ impl<'o> Parser<'o> {
                         None,
                     );
                 }
-                0
+                self.slot(0)
             }
         }
     }
 
-    /// A number as the cell's format shows it, alignment padding trimmed.
-    fn number(&mut self, format_id: u16, v: f64) -> String {
+    /// A number cell as its format shows it, alignment padding trimmed,
+    /// rendered into the sheet's buffer.
+    #[allow(clippy::too_many_arguments)]
+    fn push_number(
+        &mut self,
+        sheet: &mut Sheet,
+        row: u32,
+        col: u16,
+        slot: u32,
+        v: f64,
+        offset: u64,
+    ) {
         let date1904 = self.date1904;
-        let s = self.format(format_id).render(v, date1904);
-        let t = s.trim_matches(' ');
-        if t.len() == s.len() { s } else { t.to_string() }
+        let start = sheet.buf.len();
+        self.format_at(slot)
+            .1
+            .render_into(v, date1904, &mut sheet.buf);
+        let shown = sheet.buf.as_bytes().get(start..).unwrap_or_default();
+        let mut kept = shown.len();
+        if shown.first() == Some(&b' ') || shown.last() == Some(&b' ') {
+            // Alignment padding (`_)`, `?`): trimmed, as a reader sees it.
+            let lead = shown.iter().take_while(|&&b| b == b' ').count();
+            let trail = shown.iter().rev().take_while(|&&b| b == b' ').count();
+            kept = shown.len().saturating_sub(lead + trail);
+            sheet.buf.truncate(start + lead + kept);
+            if lead > 0 {
+                sheet.buf.replace_range(start..start + lead, "");
+            }
+        }
+        if !self.admit(kept, offset) {
+            sheet.buf.truncate(start);
+            return;
+        }
+        if kept > 0 {
+            sheet.cells.push(Cell {
+                row,
+                col,
+                text: CellText::Buf(start, start + kept),
+            });
+        }
     }
 
-    /// A text cell through the format's text section (`"Name: "@`).
-    fn text_value(&mut self, format_id: u16, s: String) -> String {
-        if format_id == 0 || format_id == 49 {
-            return s;
+    /// What a text cell shows through its format's text section
+    /// (`"Name: "@`); `None` when that is the text as it is.
+    fn text_shown(&mut self, slot: u32, s: &str) -> Option<String> {
+        let (id, f) = self.format_at(slot);
+        if id == 0 || id == 49 || f.is_general() {
+            return None;
         }
-        let f = self.format(format_id);
-        if f.is_general() {
-            return s;
-        }
-        let r = f.render_text(&s);
+        let r = f.render_text(s);
         if r == s {
-            s
+            None
         } else {
-            r.trim_matches(' ').to_string()
+            Some(r.trim_matches(' ').to_string())
         }
     }
 
-    fn push_cell(&mut self, sheet: &mut Sheet, row: u32, col: u16, text: String, offset: u64) {
+    /// A text cell shown through format slot `slot`.
+    fn push_text(
+        &mut self,
+        sheet: &mut Sheet,
+        row: u32,
+        col: u16,
+        slot: u32,
+        s: String,
+        offset: u64,
+    ) {
+        let t = self.text_shown(slot, &s).unwrap_or(s);
+        self.push_cell(sheet, row, col, t, offset);
+    }
+
+    /// A cell showing shared string `i` (which exists) through format slot `slot`.
+    fn push_sst(
+        &mut self,
+        sheet: &mut Sheet,
+        row: u32,
+        col: u16,
+        slot: u32,
+        i: usize,
+        offset: u64,
+    ) {
+        let sst = std::mem::take(&mut self.sst);
+        let s = sst.get(i).map_or("", String::as_str);
+        match self.text_shown(slot, s) {
+            Some(t) => self.push_cell(sheet, row, col, t, offset),
+            None => {
+                if self.admit(s.len(), offset) && !s.is_empty() {
+                    sheet.cells.push(Cell {
+                        row,
+                        col,
+                        text: CellText::Sst(i),
+                    });
+                }
+            }
+        }
+        self.sst = sst;
+    }
+
+    /// Counts a cell of `len` bytes against the limits: `false` (and the
+    /// reading stopped) past them.
+    fn admit(&mut self, len: usize, offset: u64) -> bool {
         self.cells += 1;
         if self.cells > self.opts.limits.max_cells {
             self.warn_once(
@@ -716,9 +858,9 @@ impl<'o> Parser<'o> {
                 Some(offset),
             );
             self.stopped = true;
-            return;
+            return false;
         }
-        self.output = self.output.saturating_add(text.len() as u64 + 1);
+        self.output = self.output.saturating_add(len as u64 + 1);
         if self.output > self.opts.limits.max_output_bytes {
             self.warn_once(
                 WarningKind::Limit,
@@ -730,11 +872,23 @@ impl<'o> Parser<'o> {
                 Some(offset),
             );
             self.stopped = true;
+            return false;
+        }
+        true
+    }
+
+    /// A cell with the text `text`.
+    fn push_cell(&mut self, sheet: &mut Sheet, row: u32, col: u16, text: String, offset: u64) {
+        if !self.admit(text.len(), offset) || text.is_empty() {
             return;
         }
-        if !text.is_empty() {
-            sheet.cells.push((row, col, text));
-        }
+        let start = sheet.buf.len();
+        sheet.buf.push_str(&text);
+        sheet.cells.push(Cell {
+            row,
+            col,
+            text: CellText::Buf(start, sheet.buf.len()),
+        });
     }
 
     /// One record of a worksheet substream.
@@ -760,18 +914,16 @@ impl<'o> Parser<'o> {
             // NUMBER
             0x0203 => match f64_at(d, 6) {
                 Some(v) => {
-                    let f = self.xf_format(xf);
-                    let t = self.number(f, v);
-                    self.push_cell(sheet, row, col, t, rec.offset);
+                    let f = self.xf_slot(xf);
+                    self.push_number(sheet, row, col, f, v, rec.offset);
                 }
                 None => short(self, "NUMBER"),
             },
             // RK
             0x027E => match u32_at(d, 6) {
                 Some(v) => {
-                    let f = self.xf_format(xf);
-                    let t = self.number(f, rk(v));
-                    self.push_cell(sheet, row, col, t, rec.offset);
+                    let f = self.xf_slot(xf);
+                    self.push_number(sheet, row, col, f, rk(v), rec.offset);
                 }
                 None => short(self, "RK"),
             },
@@ -783,10 +935,9 @@ impl<'o> Parser<'o> {
                     let (Some(xf), Some(v)) = (u16_at(d, at), u32_at(d, at + 2)) else {
                         break;
                     };
-                    let f = self.xf_format(xf);
-                    let t = self.number(f, rk(v));
+                    let f = self.xf_slot(xf);
                     let c = col.saturating_add(k as u16);
-                    self.push_cell(sheet, row, c, t, rec.offset);
+                    self.push_number(sheet, row, c, f, rk(v), rec.offset);
                     if self.stopped {
                         break;
                     }
@@ -794,11 +945,10 @@ impl<'o> Parser<'o> {
             }
             // LABELSST
             0x00FD => match u32_at(d, 6) {
-                Some(i) => match self.sst.get(i as usize).cloned() {
-                    Some(s) => {
-                        let f = self.xf_format(xf);
-                        let t = self.text_value(f, s);
-                        self.push_cell(sheet, row, col, t, rec.offset);
+                Some(i) => match self.sst.get(i as usize) {
+                    Some(_) => {
+                        let f = self.xf_slot(xf);
+                        self.push_sst(sheet, row, col, f, i as usize, rec.offset);
                     }
                     None => self.warn_once(
                         WarningKind::Cell,
@@ -812,9 +962,8 @@ impl<'o> Parser<'o> {
             // LABEL, RSTRING
             0x0204 | 0x00D6 => match self.cell_string(d, 6) {
                 Some(s) => {
-                    let f = self.xf_format(xf);
-                    let t = self.text_value(f, s);
-                    self.push_cell(sheet, row, col, t, rec.offset);
+                    let f = self.xf_slot(xf);
+                    self.push_text(sheet, row, col, f, s, rec.offset);
                 }
                 None => short(self, "LABEL"),
             },
@@ -831,7 +980,7 @@ impl<'o> Parser<'o> {
             }
             // FORMULA (BIFF5/8 0x0006, BIFF3 0x0206, BIFF4 0x0406)
             0x0006 | 0x0206 | 0x0406 if self.biff >= Biff::Biff3 || rec.typ != 0x0006 => {
-                let f = self.xf_format(xf);
+                let f = self.xf_slot(xf);
                 self.formula(sheet, d, 6, row, col, f, rec.offset);
             }
             // STRING: the result of the string formula before it.
@@ -845,8 +994,7 @@ impl<'o> Parser<'o> {
                         self.byte_string16(d, 0)
                     };
                     if let Some(s) = s {
-                        let t = self.text_value(f, s);
-                        self.push_cell(sheet, r, c, t, rec.offset);
+                        self.push_text(sheet, r, c, f, s, rec.offset);
                     }
                 }
             }
@@ -854,17 +1002,16 @@ impl<'o> Parser<'o> {
             // Some writers put them in BIFF5 files too; only FORMULA's id is reused.
             0x0002..=0x0007 => {
                 let fmt = d.get(5).map_or(0, |b| u16::from(b & 0x3F));
+                let fmt = self.slot(fmt);
                 match rec.typ {
                     0x0002 => {
                         if let Some(v) = u16_at(d, 7) {
-                            let t = self.number(fmt, f64::from(v));
-                            self.push_cell(sheet, row, col, t, rec.offset);
+                            self.push_number(sheet, row, col, fmt, f64::from(v), rec.offset);
                         }
                     }
                     0x0003 => {
                         if let Some(v) = f64_at(d, 7) {
-                            let t = self.number(fmt, v);
-                            self.push_cell(sheet, row, col, t, rec.offset);
+                            self.push_number(sheet, row, col, fmt, v, rec.offset);
                         }
                     }
                     0x0004 => {
@@ -886,8 +1033,7 @@ impl<'o> Parser<'o> {
                         if let Some((r, c, f)) = sheet.pending_string.take()
                             && let Some(s) = self.byte_string8(d, 0)
                         {
-                            let t = self.text_value(f, s);
-                            self.push_cell(sheet, r, c, t, rec.offset);
+                            self.push_text(sheet, r, c, f, s, rec.offset);
                         }
                     }
                 }
@@ -939,7 +1085,7 @@ impl<'o> Parser<'o> {
         at: usize,
         row: u32,
         col: u16,
-        format_id: u16,
+        slot: u32,
         offset: u64,
     ) {
         let Some(val) = d.get(at..at + 8) else {
@@ -952,14 +1098,13 @@ impl<'o> Parser<'o> {
         };
         if val[6] == 0xFF && val[7] == 0xFF {
             match val[0] {
-                0 => sheet.pending_string = Some((row, col, format_id)),
+                0 => sheet.pending_string = Some((row, col, slot)),
                 1 => self.push_cell(sheet, row, col, bool_or_error(val[2], 0), offset),
                 2 => self.push_cell(sheet, row, col, error_text(val[2]).to_string(), offset),
                 _ => {}
             }
         } else if let Some(v) = f64_at(val, 0) {
-            let t = self.number(format_id, v);
-            self.push_cell(sheet, row, col, t, offset);
+            self.push_number(sheet, row, col, slot, v, offset);
         }
     }
 
@@ -1078,38 +1223,49 @@ impl<'o> Parser<'o> {
         }
         // Hyperlink display texts fill the cells they sit on when those are empty.
         if !s.links.is_empty() {
-            let filled: HashSet<(u32, u16)> = s.cells.iter().map(|(r, c, _)| (*r, *c)).collect();
-            for (r, c, text) in std::mem::take(&mut s.links) {
-                if !filled.contains(&(r, c)) {
-                    s.cells.push((r, c, text));
+            let filled: HashSet<(u32, u16)> = s.cells.iter().map(|c| (c.row, c.col)).collect();
+            for (row, col, text) in std::mem::take(&mut s.links) {
+                if !filled.contains(&(row, col)) {
+                    let start = s.buf.len();
+                    s.buf.push_str(&text);
+                    s.cells.push(Cell {
+                        row,
+                        col,
+                        text: CellText::Buf(start, s.buf.len()),
+                    });
                 }
             }
         }
-        let mut text = String::new();
+        let mut text = String::with_capacity(s.buf.len() + 2 * s.cells.len());
         if self.opts.sheet_names {
             text.push_str(&s.name);
             text.push('\n');
         }
-        s.cells.sort_by_key(|(r, c, _)| (*r, *c));
+        // Cells come in row order in almost every file.
+        if !s.cells.is_sorted_by_key(|c| (c.row, c.col)) {
+            s.cells.sort_by_key(|c| (c.row, c.col));
+        }
         // A later record for the same cell wins.
         s.cells.dedup_by(|later, earlier| {
-            if later.0 == earlier.0 && later.1 == earlier.1 {
-                std::mem::swap(&mut earlier.2, &mut later.2);
+            if later.row == earlier.row && later.col == earlier.col {
+                earlier.text = later.text;
                 true
             } else {
                 false
             }
         });
+        let sst = std::mem::take(&mut self.sst);
         let mut i = 0;
         'rows: while i < s.cells.len() {
-            let row = s.cells.get(i).map_or(0, |c| c.0);
+            let row = s.cells.get(i).map_or(0, |c| c.row);
             let mut col = 0u16;
             let mut first = true;
-            while let Some((r, c, t)) = s.cells.get(i) {
-                if *r != row {
+            while let Some(cell) = s.cells.get(i) {
+                if cell.row != row {
                     break;
                 }
-                let tabs = usize::from(if first { *c } else { c.saturating_sub(col) });
+                let c = cell.col;
+                let tabs = usize::from(if first { c } else { c.saturating_sub(col) });
                 self.output = self.output.saturating_add(tabs as u64);
                 if self.output > self.opts.limits.max_output_bytes {
                     self.warn_once(
@@ -1124,17 +1280,22 @@ impl<'o> Parser<'o> {
                     break 'rows;
                 }
                 text.extend(std::iter::repeat_n('\t', tabs));
-                if t.contains(['\r', '\n']) {
+                let t = match cell.text {
+                    CellText::Sst(k) => sst.get(k).map_or("", String::as_str),
+                    CellText::Buf(a, b) => s.buf.get(a..b).unwrap_or_default(),
+                };
+                if t.bytes().any(|b| b == b'\r' || b == b'\n') {
                     text.push_str(&t.replace(['\r', '\n'], " "));
                 } else {
                     text.push_str(t);
                 }
-                col = *c;
+                col = c;
                 first = false;
                 i += 1;
             }
             text.push('\n');
         }
+        self.sst = sst;
         let mut part = Part::named(PartKind::Sheet, s.name.clone(), text);
         match s.hidden {
             1 => part = part.with_attribute("hidden", "true"),
