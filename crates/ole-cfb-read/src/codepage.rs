@@ -1,4 +1,8 @@
-//! Windows code page numbers to `encoding_rs` encodings, for property-set strings.
+//! Windows code page numbers to `encoding_rs` encodings.
+//!
+//! Property-set strings use it; so do the format crates above this layer
+//! (msdoc-text, xls-text, rtf-text), which add their own format-specific
+//! aliases on top of this one table.
 
 use encoding_rs::Encoding;
 
@@ -6,7 +10,16 @@ use encoding_rs::Encoding;
 pub(crate) const CP_WINUNICODE: u16 = 1200;
 
 /// The encoding of a Windows code page, or `None` if `encoding_rs` has no equivalent.
-pub(crate) fn encoding(cp: u16) -> Option<&'static Encoding> {
+///
+/// ```
+/// use ole_cfb_read::codepage::encoding;
+/// assert_eq!(encoding(932), Some(encoding_rs::SHIFT_JIS));
+/// assert_eq!(encoding(949), Some(encoding_rs::EUC_KR));
+/// // Word stores UTF-8 as the VT_I2 value -535.
+/// assert_eq!(encoding((-535i16) as u16), Some(encoding_rs::UTF_8));
+/// assert_eq!(encoding(437), None);
+/// ```
+pub fn encoding(cp: u16) -> Option<&'static Encoding> {
     use encoding_rs::*;
     Some(match cp {
         874 => WINDOWS_874,
@@ -45,18 +58,4 @@ pub(crate) fn encoding(cp: u16) -> Option<&'static Encoding> {
         1201 => UTF_16BE,
         _ => return None,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn maps_cjk_and_signed_utf8() {
-        assert_eq!(encoding(932), Some(encoding_rs::SHIFT_JIS));
-        assert_eq!(encoding(949), Some(encoding_rs::EUC_KR));
-        // Word stores UTF-8 as the VT_I2 value -535.
-        assert_eq!(encoding((-535i16) as u16), Some(encoding_rs::UTF_8));
-        assert_eq!(encoding(437), None);
-    }
 }
