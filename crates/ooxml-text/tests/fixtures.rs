@@ -4,7 +4,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
 
 use ooxml_text::{Error, Kind, OfficeDocument, WarningKind};
 
@@ -26,12 +25,9 @@ fn outline(d: &OfficeDocument) -> Vec<String> {
         .collect()
 }
 
-fn dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/ooxml")
-}
-
 fn read(name: &str) -> Vec<u8> {
-    std::fs::read(dir().join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+    std::fs::read(testkit::fixture(&format!("ooxml/{name}")))
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 fn doc(name: &str) -> OfficeDocument {
@@ -40,18 +36,11 @@ fn doc(name: &str) -> OfficeDocument {
 
 #[test]
 fn every_golden_matches() {
-    let mut checked = 0;
-    for entry in std::fs::read_dir(dir()).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_str().unwrap().to_string();
-        let Some(file) = name.strip_suffix(".golden.txt") else {
-            continue;
-        };
-        let want = String::from_utf8(read(&name)).unwrap();
-        assert_eq!(doc(file).text(), want, "{file}");
-        checked += 1;
+    let goldens = testkit::goldens("ooxml");
+    for (file, want) in &goldens {
+        assert_eq!(&doc(file).text(), want, "{file}");
     }
-    assert!(checked >= 7, "{checked} goldens");
+    assert!(goldens.len() >= 7, "{} goldens", goldens.len());
 }
 
 #[test]

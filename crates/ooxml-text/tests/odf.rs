@@ -5,17 +5,13 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
 
 use ooxml_text::{Error, Kind, OfficeDocument, Options, WarningKind};
-use testkit::corpus::{self, Haystack};
-
-fn dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/odf")
-}
+use testkit::corpus::{self, Tally};
 
 fn read(name: &str) -> Vec<u8> {
-    std::fs::read(dir().join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+    std::fs::read(testkit::fixture(&format!("odf/{name}")))
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 /// The password `passwords.tsv` gives a fixture, if any.
@@ -42,18 +38,11 @@ fn outline(d: &OfficeDocument) -> Vec<String> {
 
 #[test]
 fn every_golden_matches() {
-    let mut checked = 0;
-    for entry in std::fs::read_dir(dir()).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_str().unwrap().to_string();
-        let Some(file) = name.strip_suffix(".golden.txt") else {
-            continue;
-        };
-        let want = String::from_utf8(read(&name)).unwrap();
-        assert_eq!(doc(file).text(), want, "{file}");
-        checked += 1;
+    let goldens = testkit::goldens("odf");
+    for (file, want) in &goldens {
+        assert_eq!(&doc(file).text(), want, "{file}");
     }
-    assert!(checked >= 9, "{checked} goldens");
+    assert!(goldens.len() >= 9, "{} goldens", goldens.len());
 }
 
 #[test]
@@ -63,40 +52,33 @@ fn corpus_expected_strings_are_found() {
     };
     let files = corpus::files(&dir, "odf");
     assert!(files.len() >= 29, "{} odf files", files.len());
-    let (mut lines, mut found, mut read, mut problems) = (0, 0, 0, Vec::new());
+    let mut tally = Tally::default();
     for entry in &files {
         let bytes = std::fs::read(&entry.path).unwrap();
         let doc = match ooxml_text::parse(&bytes) {
             Ok(d) => d,
             Err(e) => {
-                if !entry.deliberately_broken() {
-                    problems.push(format!("{}: {e}", entry.rel));
-                }
+                tally.failed(entry, e);
                 continue;
             }
         };
-        read += 1;
+        tally.read += 1;
         let text = doc.text();
         if let Some(i) = text.find("<text:").or_else(|| text.find("<office:")) {
-            problems.push(format!("{}: markup in the text at {i}", entry.rel));
+            tally
+                .problems
+                .push(format!("{}: markup in the text at {i}", entry.rel));
         }
-        if let Some(expected) = entry.expected() {
-            let hay = Haystack::new(&text);
-            for line in &expected {
-                lines += 1;
-                if hay.contains(line) {
-                    found += 1;
-                } else {
-                    problems.push(format!("{}: {line:?} not found", entry.rel));
-                }
-            }
-        }
+        tally.expect(entry, &text, &[]);
     }
     println!(
-        "odf corpus: {read}/{} files read, {found}/{lines} expected strings",
-        files.len()
+        "odf corpus: {}/{} files read, {}/{} expected strings",
+        tally.read,
+        files.len(),
+        tally.found,
+        tally.lines
     );
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    tally.assert_no_problems();
 }
 
 #[test]

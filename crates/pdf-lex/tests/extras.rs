@@ -97,8 +97,7 @@ fn attachments_are_byte_identical_to_pdfdetach() {
     {
         return;
     }
-    let dir = std::env::temp_dir().join(format!("pdf-lex-pdfdetach-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = testkit::scratch_dir("pdf-lex-pdfdetach");
     let file = testkit::fixture("pdf/attachments.pdf");
     let out = Command::new("pdfdetach")
         .arg("-saveall")
