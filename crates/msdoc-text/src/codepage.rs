@@ -29,27 +29,6 @@ pub fn code_page_for_lid(lid: u16) -> Option<u16> {
     Some(cp)
 }
 
-/// The code page of a font charset (`chs`, the Windows `*_CHARSET` values),
-/// or `None` for ANSI, default, symbol, OEM and unknown charsets.
-fn code_page_for_charset(chs: u8) -> Option<u16> {
-    Some(match chs {
-        128 => 932,
-        129 => 949,
-        134 => 936,
-        136 => 950,
-        161 => 1253,
-        162 => 1254,
-        163 => 1258,
-        177 => 1255,
-        178 => 1256,
-        186 => 1257,
-        204 => 1251,
-        222 => 874,
-        238 => 1250,
-        _ => return None,
-    })
-}
-
 /// The first non-Western charset of a Word 6 font table (`STTBF` of `FFN`s:
 /// cbSttbf, then per font cbFfnM1, ffid, wWeight, chs, …) as a code page.
 pub(crate) fn code_page_from_font_table(sttbf: &[u8]) -> Option<u16> {
@@ -59,7 +38,7 @@ pub(crate) fn code_page_from_font_table(sttbf: &[u8]) -> Option<u16> {
     while pos < end && fonts < 1024 {
         let cb = usize::from(*sttbf.get(pos)?) + 1;
         let chs = *sttbf.get(pos + 4)?;
-        if let Some(cp) = code_page_for_charset(chs) {
+        if let Some(cp) = ole_cfb_read::codepage::for_charset(chs) {
             return Some(cp);
         }
         pos += cb;

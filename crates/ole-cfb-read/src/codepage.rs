@@ -2,7 +2,7 @@
 //!
 //! Property-set strings use it; so do the format crates above this layer
 //! (msdoc-text, xls-text, rtf-text), which add their own format-specific
-//! aliases on top of this one table.
+//! aliases on top of these tables.
 
 use encoding_rs::Encoding;
 
@@ -56,6 +56,33 @@ pub fn encoding(cp: u16) -> Option<&'static Encoding> {
         65001 => UTF_8,
         CP_WINUNICODE => UTF_16LE,
         1201 => UTF_16BE,
+        _ => return None,
+    })
+}
+
+/// The code page of a Windows font charset (`LOGFONT.lfCharSet`, the
+/// `*_CHARSET` values that Word's font tables and RTF's `\fcharset` store),
+/// or `None` for ANSI, default, symbol, OEM and unknown charsets.
+///
+/// ```
+/// assert_eq!(ole_cfb_read::codepage::for_charset(128), Some(932));
+/// assert_eq!(ole_cfb_read::codepage::for_charset(0), None);
+/// ```
+pub fn for_charset(charset: u8) -> Option<u16> {
+    Some(match charset {
+        128 => 932,
+        129 => 949,
+        134 => 936,
+        136 => 950,
+        161 => 1253,
+        162 => 1254,
+        163 => 1258,
+        177 => 1255,
+        178 => 1256,
+        186 => 1257,
+        204 => 1251,
+        222 => 874,
+        238 => 1250,
         _ => return None,
     })
 }

@@ -29,6 +29,8 @@ pub(crate) fn code_page(cp: i32) -> Option<&'static Encoding> {
 /// The code page of a font's `\fcharsetN`; `None` for ANSI (0) and
 /// DEFAULT (1), which mean the document's code page, and for charsets
 /// without one.
+/// The Windows charsets are `ole_cfb_read`'s table; RTF adds the Mac
+/// charsets, Johab, PC437 and OEM.
 pub(crate) fn charset_code_page(charset: i32) -> Option<i32> {
     Some(match charset {
         77 => 10000,
@@ -36,23 +38,13 @@ pub(crate) fn charset_code_page(charset: i32) -> Option<i32> {
         79 => 10003,
         80 => 10008,
         81 => 10002,
-        128 => 932,
-        129 => 949,
         130 => 1361,
-        134 => 936,
-        136 => 950,
-        161 => 1253,
-        162 => 1254,
-        163 => 1258,
-        177 => 1255,
-        178 => 1256,
-        186 => 1257,
-        204 => 1251,
-        222 => 874,
-        238 => 1250,
         254 => 437,
         255 => 850,
-        _ => return None,
+        _ => {
+            let charset = u8::try_from(charset).ok()?;
+            i32::from(ole_cfb_read::codepage::for_charset(charset)?)
+        }
     })
 }
 
