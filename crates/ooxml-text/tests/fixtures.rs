@@ -26,8 +26,7 @@ fn outline(d: &OfficeDocument) -> Vec<String> {
 }
 
 fn read(name: &str) -> Vec<u8> {
-    std::fs::read(testkit::fixture(&format!("ooxml/{name}")))
-        .unwrap_or_else(|e| panic!("{name}: {e}"))
+    testkit::read_fixture(&format!("ooxml/{name}"))
 }
 
 fn doc(name: &str) -> OfficeDocument {

@@ -10,8 +10,7 @@ use ooxml_text::{Error, Kind, OfficeDocument, Options, WarningKind};
 use testkit::corpus::{self, Tally};
 
 fn read(name: &str) -> Vec<u8> {
-    std::fs::read(testkit::fixture(&format!("odf/{name}")))
-        .unwrap_or_else(|e| panic!("{name}: {e}"))
+    testkit::read_fixture(&format!("odf/{name}"))
 }
 
 /// The password `passwords.tsv` gives a fixture, if any.

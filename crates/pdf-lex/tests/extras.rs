@@ -14,8 +14,7 @@ use pdf_lex::{Document, ExtrasOptions, ImageEncoding, ImageRole};
 use sha2::{Digest, Sha256};
 
 fn read(name: &str) -> Vec<u8> {
-    std::fs::read(testkit::fixture(&format!("pdf/{name}")))
-        .unwrap_or_else(|e| panic!("{name}: {e}"))
+    testkit::read_fixture(&format!("pdf/{name}"))
 }
 
 fn golden(name: &str) -> Vec<String> {

@@ -6,7 +6,7 @@ use doc_model::PartKind;
 use ppt_text::{Error, Presentation, WarningKind};
 
 fn read(name: &str) -> Vec<u8> {
-    std::fs::read(testkit::fixture(&format!("ppt/{name}"))).unwrap()
+    testkit::read_fixture(&format!("ppt/{name}"))
 }
 
 fn deck(name: &str) -> Presentation {

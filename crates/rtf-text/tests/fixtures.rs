@@ -7,7 +7,7 @@ use doc_model::{EmbeddedKind, PartKind};
 use rtf_text::{RtfDocument, WarningKind};
 
 fn read(name: &str) -> Vec<u8> {
-    std::fs::read(testkit::fixture(&format!("rtf/{name}"))).unwrap()
+    testkit::read_fixture(&format!("rtf/{name}"))
 }
 
 fn doc(name: &str) -> RtfDocument {

@@ -71,6 +71,11 @@ pub fn fixture(rel: &str) -> PathBuf {
     workspace_root().join("fixtures").join(rel)
 }
 
+/// The bytes of `fixtures/<rel>`; a missing fixture panics with its name.
+pub fn read_fixture(rel: &str) -> Vec<u8> {
+    std::fs::read(fixture(rel)).unwrap_or_else(|e| panic!("fixtures/{rel}: {e}"))
+}
+
 /// Every `fixtures/<folder>/NAME.golden.txt` as `(NAME, golden text)`,
 /// sorted by name: the fixture each golden is the text of.
 pub fn goldens(folder: &str) -> Vec<(String, String)> {

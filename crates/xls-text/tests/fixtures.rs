@@ -7,7 +7,7 @@ use doc_model::PartKind;
 use xls_text::{Biff, Error, Limits, Options, WarningKind, Workbook};
 
 fn read(name: &str) -> Vec<u8> {
-    std::fs::read(testkit::fixture(&format!("xls/{name}"))).unwrap()
+    testkit::read_fixture(&format!("xls/{name}"))
 }
 
 fn book(name: &str) -> Workbook {
