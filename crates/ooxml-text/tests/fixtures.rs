@@ -3,8 +3,11 @@
 //! their sidecars, hostile packages give text and warnings or a typed error.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::fmt::Write as _;
 
+use common::{outline, properties};
 use ooxml_text::{Error, Kind, OfficeDocument, WarningKind};
 
 fn sha256_hex(data: &[u8]) -> String {
@@ -15,14 +18,6 @@ fn sha256_hex(data: &[u8]) -> String {
             let _ = write!(s, "{b:02x}");
             s
         })
-}
-
-/// `kind:name` of each part, in order.
-fn outline(d: &OfficeDocument) -> Vec<String> {
-    d.parts
-        .iter()
-        .map(|p| format!("{}:{}", p.kind, p.name.as_deref().unwrap_or("")))
-        .collect()
 }
 
 fn read(name: &str) -> Vec<u8> {
@@ -98,27 +93,8 @@ fn kinds_and_parts() {
 
 #[test]
 fn core_and_app_properties() {
-    let m = doc("stories.docx").metadata;
-    let mut got = String::new();
-    for (k, v) in [
-        ("title", &m.title),
-        ("subject", &m.subject),
-        ("author", &m.author),
-        ("last_author", &m.last_author),
-        ("keywords", &m.keywords),
-        ("company", &m.company),
-        ("created", &m.created),
-        ("modified", &m.modified),
-        ("producer", &m.producer),
-        ("page_count", &m.page_count.map(|n| n.to_string())),
-        ("language", &m.language),
-    ] {
-        if let Some(v) = v {
-            writeln!(got, "{k}\t{v}").unwrap();
-        }
-    }
     assert_eq!(
-        got,
+        properties(&doc("stories.docx")),
         String::from_utf8(read("stories.docx.metadata.txt")).unwrap()
     );
 }

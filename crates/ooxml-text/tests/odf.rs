@@ -4,8 +4,9 @@
 //! (`../shared/corpus/odf`: every expected string found).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::fmt::Write as _;
+mod common;
 
+use common::{outline, properties};
 use ooxml_text::{Error, Kind, OfficeDocument, Options, WarningKind};
 use testkit::corpus::{self, Tally};
 
@@ -25,14 +26,6 @@ fn doc(name: &str) -> OfficeDocument {
     let mut options = Options::default();
     options.password = password(name);
     ooxml_text::parse_with(&read(name), &options).unwrap_or_else(|e| panic!("{name}: {e}"))
-}
-
-/// `kind:name` of each part, in order.
-fn outline(d: &OfficeDocument) -> Vec<String> {
-    d.parts
-        .iter()
-        .map(|p| format!("{}:{}", p.kind, p.name.as_deref().unwrap_or("")))
-        .collect()
 }
 
 #[test]
@@ -136,26 +129,8 @@ fn kinds_and_parts() {
 #[test]
 fn meta_xml_is_the_metadata() {
     for name in ["stories.odt", "stories.fodt"] {
-        let m = doc(name).metadata;
-        let mut got = String::new();
-        for (k, v) in [
-            ("title", &m.title),
-            ("subject", &m.subject),
-            ("author", &m.author),
-            ("last_author", &m.last_author),
-            ("keywords", &m.keywords),
-            ("created", &m.created),
-            ("modified", &m.modified),
-            ("producer", &m.producer),
-            ("page_count", &m.page_count.map(|n| n.to_string())),
-            ("language", &m.language),
-        ] {
-            if let Some(v) = v {
-                writeln!(got, "{k}\t{v}").unwrap();
-            }
-        }
         assert_eq!(
-            got,
+            properties(&doc(name)),
             String::from_utf8(read("stories.odt.metadata.txt")).unwrap(),
             "{name}"
         );
