@@ -87,13 +87,17 @@ pub fn require_dir(test: &str) -> Option<PathBuf> {
 /// found by content rather than name, sorted by path.
 pub fn files_starting_with(root: &Path, magic: &[u8]) -> Vec<PathBuf> {
     use std::io::Read;
-    let starts = |p: &Path| {
+    files_where(root, |p| {
         let mut head = vec![0u8; magic.len()];
         std::fs::File::open(p)
             .and_then(|mut f| f.read_exact(&mut head))
             .is_ok()
             && head == magic
-    };
+    })
+}
+
+/// Every file under `root` (recursively) that `keep` accepts, sorted by path.
+pub fn files_where(root: &Path, keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![root.to_path_buf()];
     while let Some(dir) = stack.pop() {
@@ -104,7 +108,7 @@ pub fn files_starting_with(root: &Path, magic: &[u8]) -> Vec<PathBuf> {
             let p = e.path();
             if p.is_dir() {
                 stack.push(p);
-            } else if starts(&p) {
+            } else if keep(&p) {
                 out.push(p);
             }
         }
