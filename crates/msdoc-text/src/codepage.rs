@@ -2,34 +2,7 @@
 //! the document's language id (MS-LCID), or a font's charset (the `chs`
 //! byte of the Word 6 `FFN`).
 
-use encoding_rs::{
-    BIG5, EUC_KR, Encoding, GBK, SHIFT_JIS, WINDOWS_874, WINDOWS_1250, WINDOWS_1251, WINDOWS_1252,
-    WINDOWS_1253, WINDOWS_1254, WINDOWS_1255, WINDOWS_1256, WINDOWS_1257, WINDOWS_1258,
-};
-
 use crate::bytes::u16_at;
-
-/// The encoding of a Windows code page number, for the code pages Word 6/95 used.
-pub fn encoding_for_code_page(cp: u16) -> Option<&'static Encoding> {
-    Some(match cp {
-        874 => WINDOWS_874,
-        932 => SHIFT_JIS,
-        936 => GBK,
-        949 => EUC_KR,
-        950 => BIG5,
-        1250 => WINDOWS_1250,
-        1251 => WINDOWS_1251,
-        1252 => WINDOWS_1252,
-        1253 => WINDOWS_1253,
-        1254 => WINDOWS_1254,
-        1255 => WINDOWS_1255,
-        1256 => WINDOWS_1256,
-        1257 => WINDOWS_1257,
-        1258 => WINDOWS_1258,
-        10000 => encoding_rs::MACINTOSH,
-        _ => return None,
-    })
-}
 
 /// The ANSI code page a language id implies, or `None` for languages written in cp1252.
 pub fn code_page_for_lid(lid: u16) -> Option<u16> {
@@ -56,27 +29,6 @@ pub fn code_page_for_lid(lid: u16) -> Option<u16> {
     Some(cp)
 }
 
-/// The code page of a font charset (`chs`, the Windows `*_CHARSET` values),
-/// or `None` for ANSI, default, symbol, OEM and unknown charsets.
-fn code_page_for_charset(chs: u8) -> Option<u16> {
-    Some(match chs {
-        128 => 932,
-        129 => 949,
-        134 => 936,
-        136 => 950,
-        161 => 1253,
-        162 => 1254,
-        163 => 1258,
-        177 => 1255,
-        178 => 1256,
-        186 => 1257,
-        204 => 1251,
-        222 => 874,
-        238 => 1250,
-        _ => return None,
-    })
-}
-
 /// The first non-Western charset of a Word 6 font table (`STTBF` of `FFN`s:
 /// cbSttbf, then per font cbFfnM1, ffid, wWeight, chs, …) as a code page.
 pub(crate) fn code_page_from_font_table(sttbf: &[u8]) -> Option<u16> {
@@ -86,7 +38,7 @@ pub(crate) fn code_page_from_font_table(sttbf: &[u8]) -> Option<u16> {
     while pos < end && fonts < 1024 {
         let cb = usize::from(*sttbf.get(pos)?) + 1;
         let chs = *sttbf.get(pos + 4)?;
-        if let Some(cp) = code_page_for_charset(chs) {
+        if let Some(cp) = ole_cfb_read::codepage::for_charset(chs) {
             return Some(cp);
         }
         pos += cb;
@@ -108,8 +60,6 @@ mod tests {
         assert_eq!(code_page_for_lid(0x0804), Some(936));
         assert_eq!(code_page_for_lid(0x0409), None);
         assert_eq!(code_page_for_lid(0x040C), None);
-        assert_eq!(encoding_for_code_page(932), Some(SHIFT_JIS));
-        assert_eq!(encoding_for_code_page(437), None);
     }
 
     #[test]

@@ -67,11 +67,14 @@ mod stories;
 mod text;
 
 pub use clx::{Piece, PieceTable};
-pub use codepage::{code_page_for_lid, encoding_for_code_page};
+pub use codepage::code_page_for_lid;
 pub use doc_model::{EmbeddedFile, EmbeddedKind, Metadata, Part, PartKind};
 pub use encoding_rs::Encoding;
 pub use error::{Error, Warning};
 pub use fib::{Fib, Version};
+/// The encoding of a Windows code page number (as `legacy_code_page` or a
+/// language id gives it), `None` if `encoding_rs` has no equivalent.
+pub use ole_cfb_read::codepage::encoding as encoding_for_code_page;
 
 use bytes::slice_at;
 use fkp::{Kind, Runs};

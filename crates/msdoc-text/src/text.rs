@@ -419,6 +419,29 @@ mod tests {
         s.encode_utf16().collect()
     }
 
+    /// [`assemble`] of a Word 97 stream with no formatting, objects or
+    /// pictures: the units and the warnings.
+    fn assemble_alone(
+        wd: &[u8],
+        pieces: &[Piece],
+        total: u32,
+        limits: &Limits,
+    ) -> (Vec<Unit>, Vec<Warning>) {
+        let (mut c, mut p, mut o) = (Runs::default(), Runs::default(), Vec::new());
+        let mut w = Vec::new();
+        let src = Source {
+            word_document: wd,
+            legacy: false,
+            chpx: &mut c,
+            papx: &mut p,
+            objects: &mut o,
+            pictures: &mut Vec::new(),
+            list_marks: &mut Vec::new(),
+        };
+        let u = assemble(pieces, total, src, limits, &mut w);
+        (u, w)
+    }
+
     #[test]
     fn special_characters_map_as_specified() {
         let mut s = utf16("a\rb\x0bc\x0cd\u{1e}e\u{1f}f\u{a0}g\x01\x08h\x02");
@@ -565,18 +588,7 @@ mod tests {
                 fc: 63,
             },
         ];
-        let (mut c, mut p, mut o) = (Runs::default(), Runs::default(), Vec::new());
-        let mut w = Vec::new();
-        let src = Source {
-            word_document: &wd,
-            legacy: false,
-            chpx: &mut c,
-            papx: &mut p,
-            objects: &mut o,
-            pictures: &mut Vec::new(),
-            list_marks: &mut Vec::new(),
-        };
-        let u = assemble(&pieces, 9, src, &Limits::default(), &mut w);
+        let (u, w) = assemble_alone(&wd, &pieces, 9, &Limits::default());
         let chars: Vec<u16> = u.iter().map(|x| x.ch).collect();
         assert_eq!(chars, vec![0x61, 0x62, 0x201C, 0xD83D, 0xDE00, 0, 0]);
         assert_eq!(w.len(), 2, "{w:?}");
@@ -596,22 +608,11 @@ mod tests {
             is_8bit: true,
             fc: 0,
         }];
-        let (mut c, mut p, mut o) = (Runs::default(), Runs::default(), Vec::new());
-        let mut w = Vec::new();
-        let src = Source {
-            word_document: &wd,
-            legacy: false,
-            chpx: &mut c,
-            papx: &mut p,
-            objects: &mut o,
-            pictures: &mut Vec::new(),
-            list_marks: &mut Vec::new(),
-        };
         let limits = Limits {
             deadline: Some(std::time::Instant::now()),
             ..Limits::default()
         };
-        let u = assemble(&pieces, 8, src, &limits, &mut w);
+        let (u, w) = assemble_alone(&wd, &pieces, 8, &limits);
         assert!(u.is_empty());
         assert!(
             matches!(

@@ -232,7 +232,7 @@ fn pictures_are_byte_identical_to_apache_poi() {
         return;
     };
     let mut files = common::corpus_docs();
-    files.push(common::workspace_root().join("fixtures/doc/stories.doc"));
+    files.push(testkit::workspace_root().join("fixtures/doc/stories.doc"));
     let Some(poi) = testkit::corpus::require(
         poi_pictures(&files),
         "pictures_are_byte_identical_to_apache_poi",
@@ -284,7 +284,7 @@ fn pictures_are_byte_identical_to_apache_poi() {
 
 #[test]
 fn a_table_stream_cut_short_still_gives_the_text() {
-    let bytes = std::fs::read(common::workspace_root().join("fixtures/doc/stories.doc")).unwrap();
+    let bytes = std::fs::read(testkit::workspace_root().join("fixtures/doc/stories.doc")).unwrap();
     let cf = CompoundFile::open(&bytes).unwrap();
     let wd = cf.stream("WordDocument").unwrap();
     let table = cf.stream("1Table").unwrap();
@@ -324,7 +324,7 @@ fn a_table_stream_cut_short_still_gives_the_text() {
 
 #[test]
 fn a_file_cut_before_its_directory_is_salvaged() {
-    let bytes = std::fs::read(common::workspace_root().join("fixtures/doc/stories.doc")).unwrap();
+    let bytes = std::fs::read(testkit::workspace_root().join("fixtures/doc/stories.doc")).unwrap();
     // LibreOffice writes the directory last: 80 % of the file opens no more.
     let cut = &bytes[..bytes.len() * 8 / 10];
     assert!(CompoundFile::open(cut).is_err());

@@ -7,7 +7,7 @@ mod common;
 use msdoc_text::{Story, Version, WordDocument};
 
 fn fixture(name: &str) -> (WordDocument, String) {
-    let dir = common::workspace_root().join("fixtures/doc");
+    let dir = testkit::workspace_root().join("fixtures/doc");
     let bytes = std::fs::read(dir.join(name)).unwrap();
     let golden = std::fs::read_to_string(dir.join(format!("{name}.golden.txt"))).unwrap();
     let streams = common::load_streams(&bytes).unwrap();
@@ -24,7 +24,7 @@ fn check(name: &str) -> WordDocument {
 
 #[test]
 fn every_fixture_has_a_golden_and_is_tested() {
-    let dir = common::workspace_root().join("fixtures/doc");
+    let dir = testkit::workspace_root().join("fixtures/doc");
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
@@ -107,7 +107,7 @@ fn revisions_hidden_caps_and_stories() {
 #[test]
 fn stories_doc_parts_and_pictures() {
     check("stories.doc");
-    let dir = common::workspace_root().join("fixtures/doc");
+    let dir = testkit::workspace_root().join("fixtures/doc");
     let bytes = std::fs::read(dir.join("stories.doc")).unwrap();
     let cf = ole_cfb_read::CompoundFile::open(&bytes).unwrap();
     let doc = WordDocument::from_compound_file(&cf, &msdoc_text::Options::default()).unwrap();

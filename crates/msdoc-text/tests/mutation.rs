@@ -53,7 +53,7 @@ fn run_mutations(name: &str, streams: &common::OwnedStreams, rounds: usize, seed
 
 #[test]
 fn mutated_fixture_streams_never_panic() {
-    let dir = common::workspace_root().join("fixtures/doc");
+    let dir = testkit::workspace_root().join("fixtures/doc");
     let mut n = 0;
     for e in std::fs::read_dir(&dir).unwrap() {
         let p = e.unwrap().path();

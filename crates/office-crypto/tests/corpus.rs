@@ -204,10 +204,7 @@ fn agrees_with_msoffcrypto_tool() {
     let Some(dir) = require_dir("agrees_with_msoffcrypto_tool") else {
         return;
     };
-    let have = std::process::Command::new("python3")
-        .args(["-c", "import msoffcrypto"])
-        .status()
-        .is_ok_and(|s| s.success());
+    let have = testkit::python_with(&["msoffcrypto"]);
     if require(
         have.then_some(()),
         "agrees_with_msoffcrypto_tool",
@@ -217,8 +214,7 @@ fn agrees_with_msoffcrypto_tool() {
     {
         return;
     }
-    let tmp = std::env::temp_dir().join(format!("office-crypto-peer-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).unwrap();
+    let tmp = testkit::scratch_dir("office-crypto-peer");
     // Not bug53475-password-is-pass.docx: its Agile key data pairs SHA-1
     // with a 256-bit key, which msoffcrypto-tool 6.1 cannot pad (it raises
     // "Invalid key size (160) for AES"); this crate pads with 0x36 as

@@ -15,30 +15,16 @@ use std::path::PathBuf;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use ole_cfb_read::{CompoundFile, EntryKind, SIGNATURE};
 
-/// Every compound file of the corpus (by signature), with its length.
+/// Every compound file of the corpus (by signature), with its length,
+/// smallest first.
 fn corpus_compound_files() -> Vec<(u64, PathBuf)> {
-    let mut out = Vec::new();
-    let mut stack: Vec<PathBuf> = testkit::corpus::dir().into_iter().collect();
-    while let Some(dir) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for e in rd.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-                continue;
-            }
-            let mut head = [0u8; 8];
-            let ok = std::fs::File::open(&p)
-                .and_then(|mut f| f.read_exact(&mut head))
-                .is_ok();
-            let len = e.metadata().map(|m| m.len()).unwrap_or(0);
-            if ok && head == SIGNATURE {
-                out.push((len, p));
-            }
-        }
-    }
+    let root = testkit::corpus::dir();
+    let mut out: Vec<(u64, PathBuf)> = root
+        .map(|root| testkit::corpus::files_starting_with(&root, &SIGNATURE))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|p| (std::fs::metadata(&p).map(|m| m.len()).unwrap_or(0), p))
+        .collect();
     out.sort();
     out
 }

@@ -1,4 +1,8 @@
-//! Windows code page numbers to `encoding_rs` encodings, for property-set strings.
+//! Windows code page numbers to `encoding_rs` encodings.
+//!
+//! Property-set strings use it; so do the format crates above this layer
+//! (msdoc-text, xls-text, rtf-text), which add their own format-specific
+//! aliases on top of these tables.
 
 use encoding_rs::Encoding;
 
@@ -6,7 +10,16 @@ use encoding_rs::Encoding;
 pub(crate) const CP_WINUNICODE: u16 = 1200;
 
 /// The encoding of a Windows code page, or `None` if `encoding_rs` has no equivalent.
-pub(crate) fn encoding(cp: u16) -> Option<&'static Encoding> {
+///
+/// ```
+/// use ole_cfb_read::codepage::encoding;
+/// assert_eq!(encoding(932), Some(encoding_rs::SHIFT_JIS));
+/// assert_eq!(encoding(949), Some(encoding_rs::EUC_KR));
+/// // Word stores UTF-8 as the VT_I2 value -535.
+/// assert_eq!(encoding((-535i16) as u16), Some(encoding_rs::UTF_8));
+/// assert_eq!(encoding(437), None);
+/// ```
+pub fn encoding(cp: u16) -> Option<&'static Encoding> {
     use encoding_rs::*;
     Some(match cp {
         874 => WINDOWS_874,
@@ -47,16 +60,29 @@ pub(crate) fn encoding(cp: u16) -> Option<&'static Encoding> {
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn maps_cjk_and_signed_utf8() {
-        assert_eq!(encoding(932), Some(encoding_rs::SHIFT_JIS));
-        assert_eq!(encoding(949), Some(encoding_rs::EUC_KR));
-        // Word stores UTF-8 as the VT_I2 value -535.
-        assert_eq!(encoding((-535i16) as u16), Some(encoding_rs::UTF_8));
-        assert_eq!(encoding(437), None);
-    }
+/// The code page of a Windows font charset (`LOGFONT.lfCharSet`, the
+/// `*_CHARSET` values that Word's font tables and RTF's `\fcharset` store),
+/// or `None` for ANSI, default, symbol, OEM and unknown charsets.
+///
+/// ```
+/// assert_eq!(ole_cfb_read::codepage::for_charset(128), Some(932));
+/// assert_eq!(ole_cfb_read::codepage::for_charset(0), None);
+/// ```
+pub fn for_charset(charset: u8) -> Option<u16> {
+    Some(match charset {
+        128 => 932,
+        129 => 949,
+        134 => 936,
+        136 => 950,
+        161 => 1253,
+        162 => 1254,
+        163 => 1258,
+        177 => 1255,
+        178 => 1256,
+        186 => 1257,
+        204 => 1251,
+        222 => 874,
+        238 => 1250,
+        _ => return None,
+    })
 }

@@ -71,7 +71,7 @@
 #![forbid(unsafe_code)]
 
 mod bytes;
-mod codepage;
+pub mod codepage;
 mod comp_obj;
 mod directory;
 mod embedded;

@@ -149,20 +149,13 @@ fn copied_storages_hold_the_same_streams_and_clsid_in_the_cfb_crate() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-fn olefile_available() -> bool {
-    Command::new("python3")
-        .args(["-c", "import olefile"])
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 #[test]
 fn copied_storages_open_in_olefile_with_identical_streams() {
     let Some(storages) = corpus_storages() else {
         return;
     };
     if testkit::corpus::require(
-        olefile_available().then_some(()),
+        testkit::python_with(&["olefile"]).then_some(()),
         "copied_storages_open_in_olefile_with_identical_streams",
         "python3 with olefile (pip install olefile==0.47)",
     )
@@ -170,8 +163,7 @@ fn copied_storages_open_in_olefile_with_identical_streams() {
     {
         return;
     }
-    let dir = std::env::temp_dir().join(format!("ole-cfb-read-copies-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = testkit::scratch_dir("ole-cfb-read-copies");
     let mut expected: Vec<Copy> = Vec::new();
     for (path, list) in &storages {
         let data = std::fs::read(path).unwrap();

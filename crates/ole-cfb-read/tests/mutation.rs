@@ -59,7 +59,7 @@ fn seeded_mutations_of_compound_files_never_panic() {
     for name in ["simple-v3.cfb", "korean-v4.cfb", "fragmented.cfb"] {
         files.push(common::fixtures().join(name));
     }
-    files.push(common::workspace().join("fixtures/oleds/objects.cfb"));
+    files.push(testkit::fixture("oleds/objects.cfb"));
     const SEED: u64 = 0x5EED_CFB0_0000_0001;
     let mut rng = Rng::new(SEED);
     let mut runs = 0;

@@ -11,7 +11,7 @@ use ole_cfb_read::{CompoundFile, EntryKind, Error, ObjectKind, Ole1Body, Ole1Obj
 use sha2::{Digest, Sha256};
 
 fn fixture(name: &str) -> Vec<u8> {
-    let p = common::workspace().join("fixtures/oleds").join(name);
+    let p = testkit::fixture("oleds").join(name);
     std::fs::read(&p)
         .unwrap_or_else(|e| panic!("{}: {e} (run `cargo xtask fixtures oleds`)", p.display()))
 }

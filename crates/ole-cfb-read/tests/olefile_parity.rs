@@ -12,13 +12,6 @@ use std::process::Command;
 use ole_cfb_read::{CompoundFile, EntryKind};
 use serde_json::Value;
 
-fn olefile_available() -> bool {
-    Command::new("python3")
-        .args(["-c", "import olefile"])
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 /// Runs the dump script over `files`, one JSON value per file.
 fn olefile_dump(files: &[&Path]) -> Vec<Value> {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/olefile_dump.py");
@@ -99,7 +92,7 @@ fn corpus_streams_and_metadata_equal_olefile() {
     let Some(files) = common::corpus_compound_files() else {
         return;
     };
-    if !olefile_available() {
+    if !testkit::python_with(&["olefile"]) {
         println!(
             "olefile parity test skipped: python3 cannot import olefile (pip install olefile==0.47)"
         );
@@ -124,7 +117,7 @@ fn corpus_streams_and_metadata_equal_olefile() {
 
 #[test]
 fn well_formed_fixtures_equal_olefile() {
-    if !olefile_available() {
+    if !testkit::python_with(&["olefile"]) {
         println!(
             "olefile parity test skipped: python3 cannot import olefile (pip install olefile==0.47)"
         );

@@ -3,7 +3,7 @@
 //! left in any text.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use testkit::corpus::{self, Haystack};
+use testkit::corpus::{self, Tally};
 
 /// Expected strings this crate leaves out on purpose: POI's test expects
 /// the text of a tracked deletion (`w:del`), which Word does not show once
@@ -18,7 +18,7 @@ fn every_expected_string_is_found() {
     };
     let files = corpus::files(&dir, "ooxml");
     assert!(files.len() >= 50, "{} ooxml files", files.len());
-    let (mut lines, mut found, mut read, mut problems) = (0, 0, 0, Vec::new());
+    let mut tally = Tally::default();
     for entry in &files {
         let bytes = std::fs::read(&entry.path).unwrap();
         // Encrypted packages are compound files: the facade decrypts them.
@@ -28,13 +28,11 @@ fn every_expected_string_is_found() {
         let doc = match ooxml_text::parse(&bytes) {
             Ok(d) => d,
             Err(e) => {
-                if !entry.deliberately_broken() {
-                    problems.push(format!("{}: {e}", entry.rel));
-                }
+                tally.failed(entry, e);
                 continue;
             }
         };
-        read += 1;
+        tally.read += 1;
         let text = doc.text();
         let mut all = text.clone();
         for v in [
@@ -49,25 +47,18 @@ fn every_expected_string_is_found() {
             all.push_str(v);
         }
         if let Some(i) = text.find("<w:").or_else(|| text.find("<a:")) {
-            problems.push(format!("{}: markup in the text at {i}", entry.rel));
+            tally
+                .problems
+                .push(format!("{}: markup in the text at {i}", entry.rel));
         }
-        if let Some(expected) = entry.expected() {
-            let hay = Haystack::new(&all);
-            for line in &expected {
-                lines += 1;
-                if hay.contains(line) {
-                    found += 1;
-                } else if DELIBERATELY_ABSENT.contains(&(entry.rel.as_str(), line.as_str())) {
-                    lines -= 1;
-                } else {
-                    problems.push(format!("{}: {line:?} not found", entry.rel));
-                }
-            }
-        }
+        tally.expect(entry, &all, DELIBERATELY_ABSENT);
     }
     println!(
-        "ooxml corpus: {read}/{} files read, {found}/{lines} expected strings",
-        files.len()
+        "ooxml corpus: {}/{} files read, {}/{} expected strings",
+        tally.read,
+        files.len(),
+        tally.found,
+        tally.lines
     );
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    tally.assert_no_problems();
 }

@@ -3,9 +3,11 @@
 //! their sidecars, hostile packages give text and warnings or a typed error.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::fmt::Write as _;
-use std::path::PathBuf;
+mod common;
 
+use std::fmt::Write as _;
+
+use common::{outline, properties};
 use ooxml_text::{Error, Kind, OfficeDocument, WarningKind};
 
 fn sha256_hex(data: &[u8]) -> String {
@@ -18,20 +20,8 @@ fn sha256_hex(data: &[u8]) -> String {
         })
 }
 
-/// `kind:name` of each part, in order.
-fn outline(d: &OfficeDocument) -> Vec<String> {
-    d.parts
-        .iter()
-        .map(|p| format!("{}:{}", p.kind, p.name.as_deref().unwrap_or("")))
-        .collect()
-}
-
-fn dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/ooxml")
-}
-
 fn read(name: &str) -> Vec<u8> {
-    std::fs::read(dir().join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+    testkit::read_fixture(&format!("ooxml/{name}"))
 }
 
 fn doc(name: &str) -> OfficeDocument {
@@ -40,18 +30,11 @@ fn doc(name: &str) -> OfficeDocument {
 
 #[test]
 fn every_golden_matches() {
-    let mut checked = 0;
-    for entry in std::fs::read_dir(dir()).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_str().unwrap().to_string();
-        let Some(file) = name.strip_suffix(".golden.txt") else {
-            continue;
-        };
-        let want = String::from_utf8(read(&name)).unwrap();
-        assert_eq!(doc(file).text(), want, "{file}");
-        checked += 1;
+    let goldens = testkit::goldens("ooxml");
+    for (file, want) in &goldens {
+        assert_eq!(&doc(file).text(), want, "{file}");
     }
-    assert!(checked >= 7, "{checked} goldens");
+    assert!(goldens.len() >= 7, "{} goldens", goldens.len());
 }
 
 #[test]
@@ -110,27 +93,8 @@ fn kinds_and_parts() {
 
 #[test]
 fn core_and_app_properties() {
-    let m = doc("stories.docx").metadata;
-    let mut got = String::new();
-    for (k, v) in [
-        ("title", &m.title),
-        ("subject", &m.subject),
-        ("author", &m.author),
-        ("last_author", &m.last_author),
-        ("keywords", &m.keywords),
-        ("company", &m.company),
-        ("created", &m.created),
-        ("modified", &m.modified),
-        ("producer", &m.producer),
-        ("page_count", &m.page_count.map(|n| n.to_string())),
-        ("language", &m.language),
-    ] {
-        if let Some(v) = v {
-            writeln!(got, "{k}\t{v}").unwrap();
-        }
-    }
     assert_eq!(
-        got,
+        properties(&doc("stories.docx")),
         String::from_utf8(read("stories.docx.metadata.txt")).unwrap()
     );
 }

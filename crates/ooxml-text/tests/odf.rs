@@ -4,18 +4,14 @@
 //! (`../shared/corpus/odf`: every expected string found).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::fmt::Write as _;
-use std::path::PathBuf;
+mod common;
 
+use common::{outline, properties};
 use ooxml_text::{Error, Kind, OfficeDocument, Options, WarningKind};
-use testkit::corpus::{self, Haystack};
-
-fn dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/odf")
-}
+use testkit::corpus::{self, Tally};
 
 fn read(name: &str) -> Vec<u8> {
-    std::fs::read(dir().join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+    testkit::read_fixture(&format!("odf/{name}"))
 }
 
 /// The password `passwords.tsv` gives a fixture, if any.
@@ -32,28 +28,13 @@ fn doc(name: &str) -> OfficeDocument {
     ooxml_text::parse_with(&read(name), &options).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
-/// `kind:name` of each part, in order.
-fn outline(d: &OfficeDocument) -> Vec<String> {
-    d.parts
-        .iter()
-        .map(|p| format!("{}:{}", p.kind, p.name.as_deref().unwrap_or("")))
-        .collect()
-}
-
 #[test]
 fn every_golden_matches() {
-    let mut checked = 0;
-    for entry in std::fs::read_dir(dir()).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_str().unwrap().to_string();
-        let Some(file) = name.strip_suffix(".golden.txt") else {
-            continue;
-        };
-        let want = String::from_utf8(read(&name)).unwrap();
-        assert_eq!(doc(file).text(), want, "{file}");
-        checked += 1;
+    let goldens = testkit::goldens("odf");
+    for (file, want) in &goldens {
+        assert_eq!(&doc(file).text(), want, "{file}");
     }
-    assert!(checked >= 9, "{checked} goldens");
+    assert!(goldens.len() >= 9, "{} goldens", goldens.len());
 }
 
 #[test]
@@ -63,40 +44,33 @@ fn corpus_expected_strings_are_found() {
     };
     let files = corpus::files(&dir, "odf");
     assert!(files.len() >= 29, "{} odf files", files.len());
-    let (mut lines, mut found, mut read, mut problems) = (0, 0, 0, Vec::new());
+    let mut tally = Tally::default();
     for entry in &files {
         let bytes = std::fs::read(&entry.path).unwrap();
         let doc = match ooxml_text::parse(&bytes) {
             Ok(d) => d,
             Err(e) => {
-                if !entry.deliberately_broken() {
-                    problems.push(format!("{}: {e}", entry.rel));
-                }
+                tally.failed(entry, e);
                 continue;
             }
         };
-        read += 1;
+        tally.read += 1;
         let text = doc.text();
         if let Some(i) = text.find("<text:").or_else(|| text.find("<office:")) {
-            problems.push(format!("{}: markup in the text at {i}", entry.rel));
+            tally
+                .problems
+                .push(format!("{}: markup in the text at {i}", entry.rel));
         }
-        if let Some(expected) = entry.expected() {
-            let hay = Haystack::new(&text);
-            for line in &expected {
-                lines += 1;
-                if hay.contains(line) {
-                    found += 1;
-                } else {
-                    problems.push(format!("{}: {line:?} not found", entry.rel));
-                }
-            }
-        }
+        tally.expect(entry, &text, &[]);
     }
     println!(
-        "odf corpus: {read}/{} files read, {found}/{lines} expected strings",
-        files.len()
+        "odf corpus: {}/{} files read, {}/{} expected strings",
+        tally.read,
+        files.len(),
+        tally.found,
+        tally.lines
     );
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    tally.assert_no_problems();
 }
 
 #[test]
@@ -155,26 +129,8 @@ fn kinds_and_parts() {
 #[test]
 fn meta_xml_is_the_metadata() {
     for name in ["stories.odt", "stories.fodt"] {
-        let m = doc(name).metadata;
-        let mut got = String::new();
-        for (k, v) in [
-            ("title", &m.title),
-            ("subject", &m.subject),
-            ("author", &m.author),
-            ("last_author", &m.last_author),
-            ("keywords", &m.keywords),
-            ("created", &m.created),
-            ("modified", &m.modified),
-            ("producer", &m.producer),
-            ("page_count", &m.page_count.map(|n| n.to_string())),
-            ("language", &m.language),
-        ] {
-            if let Some(v) = v {
-                writeln!(got, "{k}\t{v}").unwrap();
-            }
-        }
         assert_eq!(
-            got,
+            properties(&doc(name)),
             String::from_utf8(read("stories.odt.metadata.txt")).unwrap(),
             "{name}"
         );

@@ -14,8 +14,7 @@ use pdf_lex::{Document, ExtrasOptions, ImageEncoding, ImageRole};
 use sha2::{Digest, Sha256};
 
 fn read(name: &str) -> Vec<u8> {
-    std::fs::read(testkit::fixture(&format!("pdf/{name}")))
-        .unwrap_or_else(|e| panic!("{name}: {e}"))
+    testkit::read_fixture(&format!("pdf/{name}"))
 }
 
 fn golden(name: &str) -> Vec<String> {
@@ -97,8 +96,7 @@ fn attachments_are_byte_identical_to_pdfdetach() {
     {
         return;
     }
-    let dir = std::env::temp_dir().join(format!("pdf-lex-pdfdetach-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = testkit::scratch_dir("pdf-lex-pdfdetach");
     let file = testkit::fixture("pdf/attachments.pdf");
     let out = Command::new("pdfdetach")
         .arg("-saveall")

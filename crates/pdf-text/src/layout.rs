@@ -893,6 +893,27 @@ mod tests {
             .collect()
     }
 
+    /// Glyphs of `s` downwards from `(x, 700)`, 12 pt each: of a vertical
+    /// font (`vertical`), or of a horizontal one placed glyph by glyph.
+    fn column(s: &str, x: f64, vertical: bool) -> Vec<Glyph> {
+        s.chars()
+            .enumerate()
+            .map(|(i, c)| Glyph {
+                text: GlyphText::One(c),
+                x,
+                y: 700.0 - 12.0 * i as f64,
+                advance: 12.0,
+                size: 12.0,
+                dir: if vertical {
+                    Direction::DOWN
+                } else {
+                    Direction::RIGHT
+                },
+                vertical,
+            })
+            .collect()
+    }
+
     fn lay(glyphs: &[Glyph]) -> String {
         layout_page(glyphs, &LayoutOptions::default())
     }
@@ -1082,20 +1103,7 @@ mod tests {
     #[test]
     fn vertical_writing_top_to_bottom_right_to_left() {
         // Two columns of vertical text: the right one first.
-        let col = |s: &str, x: f64| -> Vec<Glyph> {
-            s.chars()
-                .enumerate()
-                .map(|(i, c)| Glyph {
-                    text: GlyphText::One(c),
-                    x,
-                    y: 700.0 - 12.0 * i as f64,
-                    advance: 12.0,
-                    size: 12.0,
-                    dir: Direction::DOWN,
-                    vertical: true,
-                })
-                .collect()
-        };
+        let col = |s: &str, x: f64| column(s, x, true);
         let mut g = col("はじめ", 100.0);
         g.extend(col("つぎ", 82.0));
         assert_eq!(lay(&g), "はじめ\nつぎ\n");
@@ -1105,20 +1113,7 @@ mod tests {
     fn cjk_stacked_with_a_horizontal_font_reads_as_columns() {
         // each glyph placed by itself, one em below the previous; columns
         // right to left; a table of one-character cells keeps its rows
-        let col = |s: &str, x: f64| -> Vec<Glyph> {
-            s.chars()
-                .enumerate()
-                .map(|(i, c)| Glyph {
-                    text: GlyphText::One(c),
-                    x,
-                    y: 700.0 - 12.0 * i as f64,
-                    advance: 12.0,
-                    size: 12.0,
-                    dir: Direction::RIGHT,
-                    vertical: false,
-                })
-                .collect()
-        };
+        let col = |s: &str, x: f64| column(s, x, false);
         let mut g = col("縦に並ぶ", 300.0);
         g.extend(col("二列目", 282.0));
         assert_eq!(lay(&g), "縦に並ぶ\n二列目\n");

@@ -6,7 +6,7 @@ use doc_model::PartKind;
 use ppt_text::{Error, Presentation, WarningKind};
 
 fn read(name: &str) -> Vec<u8> {
-    std::fs::read(testkit::fixture(&format!("ppt/{name}"))).unwrap()
+    testkit::read_fixture(&format!("ppt/{name}"))
 }
 
 fn deck(name: &str) -> Presentation {
@@ -22,21 +22,13 @@ fn kinds(d: &Presentation) -> Vec<(PartKind, &str)> {
 
 #[test]
 fn every_golden_matches_exactly() {
-    let dir = testkit::fixture("ppt");
-    let mut n = 0;
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
-        let Some(ppt) = name.strip_suffix(".golden.txt") else {
-            continue;
-        };
-        let golden = std::fs::read_to_string(&path).unwrap();
+    let goldens = testkit::goldens("ppt");
+    for (ppt, golden) in &goldens {
         let d = deck(ppt);
-        assert_eq!(d.text(), golden, "{ppt}");
+        assert_eq!(&d.text(), golden, "{ppt}");
         assert!(d.warnings.is_empty(), "{ppt}: {:?}", d.warnings);
-        n += 1;
     }
-    assert_eq!(n, 6);
+    assert_eq!(goldens.len(), 6);
 }
 
 #[test]

@@ -3,41 +3,34 @@
 //! encodings as Word decodes `\'hh` bytes (RTF 1.9.1, "Font Table" and
 //! "Code Page Support").
 
-use encoding_rs::{
-    BIG5, EUC_KR, Encoding, GBK, IBM866, MACINTOSH, SHIFT_JIS, UTF_8, WINDOWS_874, WINDOWS_1250,
-    WINDOWS_1251, WINDOWS_1252, WINDOWS_1253, WINDOWS_1254, WINDOWS_1255, WINDOWS_1256,
-    WINDOWS_1257, WINDOWS_1258, X_MAC_CYRILLIC,
-};
+use encoding_rs::{BIG5, EUC_KR, Encoding, GBK, SHIFT_JIS, WINDOWS_1252};
 
 /// The encoding of a Windows (or Mac) code page; `None` for one
 /// `encoding_rs` does not have (the caller keeps the document's).
+///
+/// The Windows code pages are `ole_cfb_read`'s table; RTF adds the Mac CJK
+/// code pages of `\fcharset` 78-81, Johab, and the DOS code pages Word
+/// reads as cp1252.
 pub(crate) fn code_page(cp: i32) -> Option<&'static Encoding> {
-    Some(match cp {
-        874 => WINDOWS_874,
-        932 | 10001 => SHIFT_JIS,
-        936 | 10008 => GBK,
-        949 | 10003 | 1361 => EUC_KR,
-        950 | 10002 => BIG5,
-        1250 => WINDOWS_1250,
-        1251 => WINDOWS_1251,
-        1252 | 437 | 850 | 20127 => WINDOWS_1252,
-        1253 => WINDOWS_1253,
-        1254 => WINDOWS_1254,
-        1255 => WINDOWS_1255,
-        1256 => WINDOWS_1256,
-        1257 => WINDOWS_1257,
-        1258 => WINDOWS_1258,
-        866 => IBM866,
-        10000 => MACINTOSH,
-        10007 => X_MAC_CYRILLIC,
-        65001 => UTF_8,
-        _ => return None,
-    })
+    match cp {
+        10001 => Some(SHIFT_JIS),
+        10008 => Some(GBK),
+        10003 | 1361 => Some(EUC_KR),
+        10002 => Some(BIG5),
+        437 | 850 => Some(WINDOWS_1252),
+        // `\'hh` bytes are never UTF-16.
+        1200 | 1201 => None,
+        _ => u16::try_from(cp)
+            .ok()
+            .and_then(ole_cfb_read::codepage::encoding),
+    }
 }
 
 /// The code page of a font's `\fcharsetN`; `None` for ANSI (0) and
 /// DEFAULT (1), which mean the document's code page, and for charsets
 /// without one.
+/// The Windows charsets are `ole_cfb_read`'s table; RTF adds the Mac
+/// charsets, Johab, PC437 and OEM.
 pub(crate) fn charset_code_page(charset: i32) -> Option<i32> {
     Some(match charset {
         77 => 10000,
@@ -45,23 +38,13 @@ pub(crate) fn charset_code_page(charset: i32) -> Option<i32> {
         79 => 10003,
         80 => 10008,
         81 => 10002,
-        128 => 932,
-        129 => 949,
         130 => 1361,
-        134 => 936,
-        136 => 950,
-        161 => 1253,
-        162 => 1254,
-        163 => 1258,
-        177 => 1255,
-        178 => 1256,
-        186 => 1257,
-        204 => 1251,
-        222 => 874,
-        238 => 1250,
         254 => 437,
         255 => 850,
-        _ => return None,
+        _ => {
+            let charset = u8::try_from(charset).ok()?;
+            i32::from(ole_cfb_read::codepage::for_charset(charset)?)
+        }
     })
 }
 

@@ -2,7 +2,7 @@
 //! expected string found, no control word left in any text.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use testkit::corpus::{self, Haystack};
+use testkit::corpus::{self, Tally};
 
 #[test]
 fn every_expected_string_is_found_and_no_control_word_leaks() {
@@ -11,15 +11,13 @@ fn every_expected_string_is_found_and_no_control_word_leaks() {
     };
     let files = corpus::files(&dir, "rtf");
     assert!(files.len() >= 10, "{} rtf files", files.len());
-    let (mut lines, mut found, mut problems) = (0, 0, Vec::new());
+    let mut tally = Tally::default();
     for entry in &files {
         let bytes = std::fs::read(&entry.path).unwrap();
         let doc = match rtf_text::parse(&bytes) {
             Ok(d) => d,
             Err(e) => {
-                if !entry.deliberately_broken() {
-                    problems.push(format!("{}: {e}", entry.rel));
-                }
+                tally.failed(entry, e);
                 continue;
             }
         };
@@ -37,27 +35,19 @@ fn every_expected_string_is_found_and_no_control_word_leaks() {
             .windows(2)
             .position(|w| w[0] == b'\\' && w[1].is_ascii_alphabetic())
         {
-            problems.push(format!(
+            tally.problems.push(format!(
                 "{}: control word in the text: {:?}",
                 entry.rel,
                 &text[i.saturating_sub(20)..(i + 20).min(text.len())]
             ));
         }
-        if let Some(expected) = entry.expected() {
-            let hay = Haystack::new(&all);
-            for line in &expected {
-                lines += 1;
-                if hay.contains(line) {
-                    found += 1;
-                } else {
-                    problems.push(format!("{}: {line:?} not found", entry.rel));
-                }
-            }
-        }
+        tally.expect(entry, &all, &[]);
     }
     println!(
-        "rtf corpus: {} files, {found}/{lines} expected strings",
-        files.len()
+        "rtf corpus: {} files, {}/{} expected strings",
+        files.len(),
+        tally.found,
+        tally.lines
     );
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    tally.assert_no_problems();
 }

@@ -7,7 +7,7 @@ use doc_model::{EmbeddedKind, PartKind};
 use rtf_text::{RtfDocument, WarningKind};
 
 fn read(name: &str) -> Vec<u8> {
-    std::fs::read(testkit::fixture(&format!("rtf/{name}"))).unwrap()
+    testkit::read_fixture(&format!("rtf/{name}"))
 }
 
 fn doc(name: &str) -> RtfDocument {
@@ -16,23 +16,15 @@ fn doc(name: &str) -> RtfDocument {
 
 #[test]
 fn every_golden_matches_exactly() {
-    let dir = testkit::fixture("rtf");
-    let mut n = 0;
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
-        let Some(rtf) = name.strip_suffix(".golden.txt") else {
-            continue;
-        };
-        let golden = std::fs::read_to_string(&path).unwrap();
+    let goldens = testkit::goldens("rtf");
+    for (rtf, golden) in &goldens {
         let d = doc(rtf);
-        assert_eq!(d.text(), golden, "{rtf}");
+        assert_eq!(&d.text(), golden, "{rtf}");
         if !rtf.starts_with("hostile-") {
             assert!(d.warnings.is_empty(), "{rtf}: {:?}", d.warnings);
         }
-        n += 1;
     }
-    assert_eq!(n, 11);
+    assert_eq!(goldens.len(), 11);
 }
 
 #[test]

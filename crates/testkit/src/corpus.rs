@@ -83,6 +83,40 @@ pub fn require_dir(test: &str) -> Option<PathBuf> {
     )
 }
 
+/// Every file under `root` (recursively) whose bytes start with `magic`,
+/// found by content rather than name, sorted by path.
+pub fn files_starting_with(root: &Path, magic: &[u8]) -> Vec<PathBuf> {
+    use std::io::Read;
+    files_where(root, |p| {
+        let mut head = vec![0u8; magic.len()];
+        std::fs::File::open(p)
+            .and_then(|mut f| f.read_exact(&mut head))
+            .is_ok()
+            && head == magic
+    })
+}
+
+/// Every file under `root` (recursively) that `keep` accepts, sorted by path.
+pub fn files_where(root: &Path, keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if keep(&p) {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
 /// One document row of `MANIFEST.tsv` (sidecars are left out).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
@@ -236,6 +270,55 @@ impl Haystack {
             .map(String::as_str)
             .filter(|l| !self.contains(l))
             .collect()
+    }
+}
+
+/// What a corpus test counts as it goes: files read, expected lines looked
+/// up and found, and the problems it reports at the end.
+#[derive(Debug, Default)]
+pub struct Tally {
+    /// Files that parsed.
+    pub read: usize,
+    /// Expected lines looked up.
+    pub lines: usize,
+    /// Expected lines found.
+    pub found: usize,
+    /// What went wrong, one line each.
+    pub problems: Vec<String>,
+}
+
+impl Tally {
+    /// A file that did not parse: a problem unless the manifest marks it
+    /// deliberately broken.
+    pub fn failed(&mut self, entry: &Entry, error: impl std::fmt::Display) {
+        if !entry.deliberately_broken() {
+            self.problems.push(format!("{}: {error}", entry.rel));
+        }
+    }
+
+    /// Looks up each line of `entry`'s `.expected.txt` in `text`; a missing
+    /// one is a problem unless `absent` lists it (`(rel, line)`), when it is
+    /// not counted at all.
+    pub fn expect(&mut self, entry: &Entry, text: &str, absent: &[(&str, &str)]) {
+        let Some(expected) = entry.expected() else {
+            return;
+        };
+        let hay = Haystack::new(text);
+        for line in &expected {
+            if hay.contains(line) {
+                self.lines += 1;
+                self.found += 1;
+            } else if !absent.contains(&(entry.rel.as_str(), line.as_str())) {
+                self.lines += 1;
+                self.problems
+                    .push(format!("{}: {line:?} not found", entry.rel));
+            }
+        }
+    }
+
+    /// Panics with every problem, if there is any.
+    pub fn assert_no_problems(&self) {
+        assert!(self.problems.is_empty(), "{}", self.problems.join("\n"));
     }
 }
 

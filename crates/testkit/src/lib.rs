@@ -70,3 +70,37 @@ pub fn scratch_dir(name: &str) -> PathBuf {
 pub fn fixture(rel: &str) -> PathBuf {
     workspace_root().join("fixtures").join(rel)
 }
+
+/// The bytes of `fixtures/<rel>`; a missing fixture panics with its name.
+pub fn read_fixture(rel: &str) -> Vec<u8> {
+    std::fs::read(fixture(rel)).unwrap_or_else(|e| panic!("fixtures/{rel}: {e}"))
+}
+
+/// Every `fixtures/<folder>/NAME.golden.txt` as `(NAME, golden text)`,
+/// sorted by name: the fixture each golden is the text of.
+pub fn goldens(folder: &str) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = std::fs::read_dir(fixture(folder))
+        .unwrap_or_else(|e| panic!("fixtures/{folder}: {e}"))
+        .map(|entry| entry.unwrap().path())
+        .filter_map(|path| {
+            let name = path.file_name()?.to_str()?.strip_suffix(".golden.txt")?;
+            Some((name.to_string(), std::fs::read_to_string(&path).unwrap()))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Whether `python3` is on the path and imports every one of `modules`
+/// (for peer comparisons and client tests, with [`corpus::require`]).
+pub fn python_with(modules: &[&str]) -> bool {
+    let code = modules
+        .iter()
+        .map(|m| format!("import {m}"))
+        .collect::<Vec<_>>()
+        .join("; ");
+    std::process::Command::new("python3")
+        .args(["-c", &code])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}

@@ -9,24 +9,10 @@
 use std::path::Path;
 use std::process::Command;
 
-fn python_with(modules: &[&str]) -> Option<()> {
-    let code = modules
-        .iter()
-        .map(|m| format!("import {m}"))
-        .collect::<Vec<_>>()
-        .join("; ");
-    Command::new("python3")
-        .args(["-c", &code])
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .map(|_| ())
-}
-
 #[test]
 fn python_package_builds_and_its_tests_pass() {
     if testkit::corpus::require(
-        python_with(&["pip", "pytest", "maturin"]),
+        testkit::python_with(&["pip", "pytest", "maturin"]).then_some(()),
         "python_package_builds_and_its_tests_pass",
         "python3 with pip, pytest and maturin (pip install pytest maturin)",
     )

@@ -112,20 +112,6 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-fn python_with(modules: &[&str]) -> Option<()> {
-    let code = modules
-        .iter()
-        .map(|m| format!("import {m}"))
-        .collect::<Vec<_>>()
-        .join("; ");
-    Command::new("python3")
-        .args(["-c", &code])
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .map(|_| ())
-}
-
 #[test]
 fn sigterm_stops_the_server_after_logging_each_request() {
     let served = Served::start(&[]);
@@ -186,7 +172,7 @@ fn a_file_named_serve_is_read_as_dot_slash_serve() {
 #[test]
 fn the_tika_python_clients_work_against_textract_serve() {
     if testkit::corpus::require(
-        python_with(&["pytest", "tika", "tika_client"]),
+        testkit::python_with(&["pytest", "tika", "tika_client"]).then_some(()),
         "the_tika_python_clients_work_against_textract_serve",
         "python3 with pytest, tika==3.3.2 and tika-client (pip install)",
     )

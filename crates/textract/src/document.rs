@@ -57,6 +57,37 @@ impl Document {
         }
     }
 
+    /// A document of `format` holding what a format crate read: its text,
+    /// metadata, parts, and the embedded files still to extract.
+    pub(crate) fn read(
+        format: Format,
+        text: String,
+        metadata: Metadata,
+        parts: Vec<Part>,
+        embedded: Vec<doc_model::EmbeddedFile>,
+    ) -> Document {
+        Document {
+            text,
+            metadata,
+            parts,
+            pending: embedded,
+            ..Document::new(format)
+        }
+    }
+
+    /// Adds a layer's warnings, each told as that layer's.
+    pub(crate) fn warn_from<W: fmt::Display>(
+        &mut self,
+        layer: &'static str,
+        warnings: impl IntoIterator<Item = W>,
+    ) {
+        self.warnings.extend(
+            warnings
+                .into_iter()
+                .map(|w| Warning::new(layer, w.to_string())),
+        );
+    }
+
     /// The MIME type of the format.
     pub fn mime_type(&self) -> &'static str {
         self.format.mime_type()

@@ -102,6 +102,20 @@ pub(crate) struct Context<'a> {
     pub budget: &'a Budget,
 }
 
+impl Context<'_> {
+    /// A format crate's output limit: its own `default`, lowered to the
+    /// caller's [`Limits::max_output_bytes`].
+    pub(crate) fn max_output_bytes(&self, default: u64) -> u64 {
+        default.min(self.options.limits.max_output_bytes as u64)
+    }
+
+    /// A format crate's embedded-files limit: its own `default`, lowered to
+    /// the caller's [`EmbeddedOptions::max_total_bytes`].
+    pub(crate) fn max_embedded_bytes(&self, default: u64) -> u64 {
+        default.min(self.options.embedded.max_total_bytes)
+    }
+}
+
 /// Extracts the text, parts, metadata and embedded documents of the
 /// document in `bytes`.
 ///

@@ -1,37 +1,21 @@
 //! Code pages of BIFF5 and older 8-bit text (MS-XLS 2.4.52 CodePage).
 
-use encoding_rs::Encoding;
+use encoding_rs::{EUC_KR, Encoding, MACINTOSH, WINDOWS_1252};
 
 /// The encoding of a BIFF CODEPAGE value; `None` when unknown.
+///
+/// The Windows code pages are `ole_cfb_read`'s table; BIFF adds its own
+/// aliases.
 pub fn encoding_for_code_page(cp: u16) -> Option<&'static Encoding> {
-    use encoding_rs::*;
-    Some(match cp {
+    match cp {
         // 367 (US-ASCII) and 32769 ("ANSI Latin I", BIFF2-3) read as cp1252.
-        367 | 1252 | 32769 => WINDOWS_1252,
-        874 => WINDOWS_874,
-        932 => SHIFT_JIS,
-        936 => GBK,
-        949 | 1361 => EUC_KR,
-        950 => BIG5,
-        866 => IBM866,
-        1200 => UTF_16LE,
-        1250 => WINDOWS_1250,
-        1251 => WINDOWS_1251,
-        1253 => WINDOWS_1253,
-        1254 => WINDOWS_1254,
-        1255 => WINDOWS_1255,
-        1256 => WINDOWS_1256,
-        1257 => WINDOWS_1257,
-        1258 => WINDOWS_1258,
-        // 10000 and 32768 are Apple Roman (Excel for the Macintosh).
-        10000 | 32768 => MACINTOSH,
-        10007 => X_MAC_CYRILLIC,
-        20866 => KOI8_R,
-        21866 => KOI8_U,
-        // -535 as a signed 16-bit value: UTF-8.
-        65001 => UTF_8,
-        _ => return None,
-    })
+        367 | 32769 => Some(WINDOWS_1252),
+        // 32768 is Apple Roman (Excel for the Macintosh).
+        32768 => Some(MACINTOSH),
+        // Johab, read as EUC-KR.
+        1361 => Some(EUC_KR),
+        _ => ole_cfb_read::codepage::encoding(cp),
+    }
 }
 
 #[cfg(test)]
@@ -42,6 +26,7 @@ mod tests {
     fn biff_code_pages() {
         assert_eq!(encoding_for_code_page(932), Some(encoding_rs::SHIFT_JIS));
         assert_eq!(encoding_for_code_page(32768), Some(encoding_rs::MACINTOSH));
+        assert_eq!(encoding_for_code_page(32769), Some(WINDOWS_1252));
         assert_eq!(
             encoding_for_code_page((-535i16) as u16),
             Some(encoding_rs::UTF_8)

@@ -7,7 +7,7 @@ use doc_model::PartKind;
 use xls_text::{Biff, Error, Limits, Options, WarningKind, Workbook};
 
 fn read(name: &str) -> Vec<u8> {
-    std::fs::read(testkit::fixture(&format!("xls/{name}"))).unwrap()
+    testkit::read_fixture(&format!("xls/{name}"))
 }
 
 fn book(name: &str) -> Workbook {
@@ -16,21 +16,13 @@ fn book(name: &str) -> Workbook {
 
 #[test]
 fn every_golden_matches_exactly() {
-    let dir = testkit::fixture("xls");
-    let mut n = 0;
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
-        let Some(xls) = name.strip_suffix(".golden.txt") else {
-            continue;
-        };
-        let golden = std::fs::read_to_string(&path).unwrap();
+    let goldens = testkit::goldens("xls");
+    for (xls, golden) in &goldens {
         let b = book(xls);
-        assert_eq!(b.text(), golden, "{xls}");
+        assert_eq!(&b.text(), golden, "{xls}");
         assert!(b.warnings.is_empty(), "{xls}: {:?}", b.warnings);
-        n += 1;
     }
-    assert_eq!(n, 8);
+    assert_eq!(goldens.len(), 8);
 }
 
 #[test]

@@ -250,20 +250,23 @@ pub fn compare_format(
     for (name, why) in &skipped {
         println!("   skipped {name}: {why}");
     }
+    // What this format's runs were, with the options they ran under.
+    let rss_measured = runner.time_bin.is_some();
+    let runs_of = |files, tools, skipped, batch_files| FormatRuns {
+        format: format.into(),
+        files,
+        tools,
+        skipped,
+        passes: opts.passes,
+        runs: opts.runs,
+        rss_measured,
+        jobs: opts.jobs,
+        all_files: opts.all_files,
+        modes: opts.modes,
+        batch_files,
+    };
     if files.is_empty() {
-        return Ok(FormatRuns {
-            format: format.into(),
-            files,
-            tools,
-            skipped,
-            passes: opts.passes,
-            runs: opts.runs,
-            rss_measured: runner.time_bin.is_some(),
-            jobs: opts.jobs,
-            all_files: opts.all_files,
-            modes: opts.modes,
-            batch_files: 0,
-        });
+        return Ok(runs_of(files, tools, skipped, 0));
     }
     let out_file = runner.scratch.join("tool-output.txt");
 
@@ -442,19 +445,7 @@ pub fn compare_format(
         }
     }
     let batch_count = batch_files.len();
-    Ok(FormatRuns {
-        format: format.into(),
-        files,
-        tools,
-        skipped,
-        passes: opts.passes,
-        runs: opts.runs,
-        rss_measured: runner.time_bin.is_some(),
-        jobs: opts.jobs,
-        all_files: opts.all_files,
-        modes: opts.modes,
-        batch_files: batch_count,
-    })
+    Ok(runs_of(files, tools, skipped, batch_count))
 }
 
 /// A `done/total` counter on stderr, shown only when stderr is a terminal.

@@ -200,97 +200,89 @@ for p in sys.argv[1:]:
 sys.exit(1 if bad else 0)
 "#;
 
-/// Apache POI's WordExtractor (Word6Extractor for Word 6/95 files) over one
-/// or many files; with several, `==> PATH <==` before each text.
-const POI_JAVA: &str = r#"import java.io.FileInputStream;
-import org.apache.poi.hwpf.OldWordFileFormatException;
-import org.apache.poi.hwpf.extractor.Word6Extractor;
-import org.apache.poi.hwpf.extractor.WordExtractor;
-import org.apache.poi.poifs.filesystem.POIFSFileSystem;
-
-public class PoiWordText {
-  public static void main(String[] args) throws Exception {
-    int bad = 0;
-    java.io.PrintStream o = new java.io.PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, "UTF-8");
-    for (String a : args) {
-      if (args.length > 1) o.println("==> " + a + " <==");
-      try (FileInputStream in = new FileInputStream(a); POIFSFileSystem fs = new POIFSFileSystem(in)) {
-        String text;
-        try (WordExtractor ex = new WordExtractor(fs)) {
-          text = ex.getText();
-        } catch (OldWordFileFormatException old) {
-          try (Word6Extractor ex6 = new Word6Extractor(fs)) { text = ex6.getText(); }
-        }
-        o.print(text);
-      } catch (Throwable t) {
-        bad++;
-        System.err.println(a + ": " + t);
-      }
-    }
-    o.flush();
-    System.exit(bad == 0 ? 0 : 1);
-  }
-}
-"#;
-
-/// Apache POI's ExcelExtractor (OldExcelExtractor for BIFF2-5 files) over
-/// one or many files; with several, `==> PATH <==` before each text.
-const POI_EXCEL_JAVA: &str = r#"import java.io.File;
-import java.io.FileInputStream;
-import org.apache.poi.hssf.OldExcelFormatException;
-import org.apache.poi.hssf.extractor.ExcelExtractor;
-import org.apache.poi.hssf.extractor.OldExcelExtractor;
-import org.apache.poi.poifs.filesystem.POIFSFileSystem;
-
-public class PoiExcelText {
+/// The `main` every POI peer shares: each file's text (printed by `BODY`,
+/// which reads the file named `a`) in UTF-8, with several files `==> PATH
+/// <==` before each; a file that fails is named on stderr and the exit
+/// status is 1.
+const POI_MAIN_JAVA: &str = r#"IMPORTS
+public class CLASS {
   public static void main(String[] args) throws Exception {
     int bad = 0;
     java.io.PrintStream o = new java.io.PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, "UTF-8");
     for (String a : args) {
       if (args.length > 1) o.println("==> " + a + " <==");
       try {
-        String text;
+BODY
+      } catch (Throwable t) {
+        bad++;
+        System.err.println(a + ": " + t);
+      }
+    }
+    o.flush();
+    System.exit(bad == 0 ? 0 : 1);
+  }
+}
+"#;
+
+/// The source of POI peer `class`: [`POI_MAIN_JAVA`] with its imports and body.
+fn poi_source(class: &str, imports: &str, body: &str) -> String {
+    POI_MAIN_JAVA
+        .replacen("IMPORTS", imports, 1)
+        .replacen("CLASS", class, 1)
+        .replacen("BODY", body, 1)
+}
+
+/// Apache POI's WordExtractor (Word6Extractor for Word 6/95 files).
+const POI_WORD: [&str; 3] = [
+    "PoiWordText",
+    r#"import java.io.FileInputStream;
+import org.apache.poi.hwpf.OldWordFileFormatException;
+import org.apache.poi.hwpf.extractor.Word6Extractor;
+import org.apache.poi.hwpf.extractor.WordExtractor;
+import org.apache.poi.poifs.filesystem.POIFSFileSystem;
+"#,
+    r#"        try (FileInputStream in = new FileInputStream(a); POIFSFileSystem fs = new POIFSFileSystem(in)) {
+          String text;
+          try (WordExtractor ex = new WordExtractor(fs)) {
+            text = ex.getText();
+          } catch (OldWordFileFormatException old) {
+            try (Word6Extractor ex6 = new Word6Extractor(fs)) { text = ex6.getText(); }
+          }
+          o.print(text);
+        }"#,
+];
+
+/// Apache POI's ExcelExtractor (OldExcelExtractor for BIFF2-5 files).
+const POI_EXCEL: [&str; 3] = [
+    "PoiExcelText",
+    r#"import java.io.File;
+import java.io.FileInputStream;
+import org.apache.poi.hssf.OldExcelFormatException;
+import org.apache.poi.hssf.extractor.ExcelExtractor;
+import org.apache.poi.hssf.extractor.OldExcelExtractor;
+import org.apache.poi.poifs.filesystem.POIFSFileSystem;
+"#,
+    r#"        String text;
         try (FileInputStream in = new FileInputStream(a); POIFSFileSystem fs = new POIFSFileSystem(in);
              ExcelExtractor ex = new ExcelExtractor(fs)) {
           text = ex.getText();
         } catch (OldExcelFormatException | java.io.IOException old) {
           try (OldExcelExtractor ex = new OldExcelExtractor(new File(a))) { text = ex.getText(); }
         }
-        o.print(text);
-      } catch (Throwable t) {
-        bad++;
-        System.err.println(a + ": " + t);
-      }
-    }
-    o.flush();
-    System.exit(bad == 0 ? 0 : 1);
-  }
-}
-"#;
+        o.print(text);"#,
+];
 
-/// POI's HSLF over one or many decks: `PowerPointExtractor` with notes
-/// (slides, notes, comments as `PowerPointExtractor -notes FILE` prints them).
-const POI_PPT_JAVA: &str = r#"import java.io.FileInputStream;
+/// POI's HSLF: `PowerPointExtractor` with notes (slides, notes, comments as
+/// `PowerPointExtractor -notes FILE` prints them).
+const POI_PPT: [&str; 3] = [
+    "PoiPptText",
+    r#"import java.io.FileInputStream;
 import org.apache.poi.hslf.extractor.PowerPointExtractor;
-
-public class PoiPptText {
-  public static void main(String[] args) throws Exception {
-    int bad = 0;
-    java.io.PrintStream o = new java.io.PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, "UTF-8");
-    for (String a : args) {
-      if (args.length > 1) o.println("==> " + a + " <==");
-      try (FileInputStream in = new FileInputStream(a); PowerPointExtractor ex = new PowerPointExtractor(in)) {
-        o.print(ex.getText(true, true));
-      } catch (Throwable t) {
-        bad++;
-        System.err.println(a + ": " + t);
-      }
-    }
-    o.flush();
-    System.exit(bad == 0 ? 0 : 1);
-  }
-}
-"#;
+"#,
+    r#"        try (FileInputStream in = new FileInputStream(a); PowerPointExtractor ex = new PowerPointExtractor(in)) {
+          o.print(ex.getText(true, true));
+        }"#,
+];
 
 /// python-calamine over one or many files: each sheet's rows, cells by TAB.
 const CALAMINE_SCRIPT: &str = r#"import sys
@@ -505,6 +497,22 @@ pub fn peers(format: &str, scratch: &Path, wanted: &dyn Fn(&str) -> bool) -> Vec
             }),
         )
     };
+    // Apache POI (doc, ppt, xls): a class compiled in `scratch`, only when
+    // it is wanted.
+    let poi = |[class, imports, body]: [&str; 3]| -> (String, Found) {
+        let tool = if wanted("POI") {
+            poi_tool(scratch, class, &poi_source(class, imports, body))
+        } else {
+            Err("not selected".into())
+        };
+        (
+            "POI".into(),
+            tool.map(|(java, pre)| {
+                let pre: Vec<&str> = pre.iter().map(String::as_str).collect();
+                peer("POI", java, &pre, &[], true, StdoutText, Text)
+            }),
+        )
+    };
     let list: Vec<(String, Found)> = match format {
         "pdf" => vec![
             (
@@ -580,18 +588,7 @@ pub fn peers(format: &str, scratch: &Path, wanted: &dyn Fn(&str) -> bool) -> Vec
                 need("wvText", "apt install wv")
                     .map(|p| peer("wvText", p, &[], &[], false, OutFileText, Text)),
             ),
-            (
-                "POI".into(),
-                if wanted("POI") {
-                    poi_tool(scratch, "PoiWordText", POI_JAVA)
-                } else {
-                    Err("not selected".into())
-                }
-                .map(|(java, pre)| {
-                    let pre: Vec<&str> = pre.iter().map(String::as_str).collect();
-                    peer("POI", java, &pre, &[], true, StdoutText, Text)
-                }),
-            ),
+            poi(POI_WORD),
         ],
         "rtf" => vec![
             (
@@ -626,18 +623,7 @@ pub fn peers(format: &str, scratch: &Path, wanted: &dyn Fn(&str) -> bool) -> Vec
                 .map(|p| peer("hwp5txt", p, &[], &[], false, StdoutText, Text)),
         )],
         "ppt" => vec![
-            (
-                "POI".into(),
-                if wanted("POI") {
-                    poi_tool(scratch, "PoiPptText", POI_PPT_JAVA)
-                } else {
-                    Err("not selected".into())
-                }
-                .map(|(java, pre)| {
-                    let pre: Vec<&str> = pre.iter().map(String::as_str).collect();
-                    peer("POI", java, &pre, &[], true, StdoutText, Text)
-                }),
-            ),
+            poi(POI_PPT),
             (
                 "catppt".into(),
                 need("catppt", "apt install catdoc")
@@ -645,18 +631,7 @@ pub fn peers(format: &str, scratch: &Path, wanted: &dyn Fn(&str) -> bool) -> Vec
             ),
         ],
         "xls" => vec![
-            (
-                "POI".into(),
-                if wanted("POI") {
-                    poi_tool(scratch, "PoiExcelText", POI_EXCEL_JAVA)
-                } else {
-                    Err("not selected".into())
-                }
-                .map(|(java, pre)| {
-                    let pre: Vec<&str> = pre.iter().map(String::as_str).collect();
-                    peer("POI", java, &pre, &[], true, StdoutText, Text)
-                }),
-            ),
+            poi(POI_EXCEL),
             calamine(),
             (
                 "xlrd".into(),

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The streams of one compound file, owned.
 #[derive(Default)]
@@ -26,11 +26,6 @@ impl OwnedStreams {
     }
 }
 
-/// The workspace root (two levels above this crate).
-pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
 /// The corpus (`$TEXTRACT_CORPUS` or `<workspace>/../shared/corpus`), if present.
 pub fn corpus_dir() -> Option<PathBuf> {
     testkit::corpus::require_dir("msdoc-text corpus")
@@ -41,23 +36,9 @@ pub fn corpus_docs() -> Vec<PathBuf> {
     let Some(dir) = corpus_dir() else {
         return Vec::new();
     };
-    let mut out = Vec::new();
-    let mut stack = vec![dir.join("doc")];
-    while let Some(d) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in rd.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("doc")) {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
+    testkit::corpus::files_where(&dir.join("doc"), |p| {
+        p.extension().is_some_and(|x| x.eq_ignore_ascii_case("doc"))
+    })
 }
 
 /// Reads the Word streams of a compound file (names compared case-insensitively).

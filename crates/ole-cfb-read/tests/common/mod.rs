@@ -3,14 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-/// The workspace root (two levels above this crate).
-pub fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
 /// `fixtures/cfb` of the workspace.
 pub fn fixtures() -> PathBuf {
-    workspace().join("fixtures/cfb")
+    testkit::fixture("cfb")
 }
 
 /// Every compound file (found by its signature, not its name) under the corpus,
@@ -18,32 +13,10 @@ pub fn fixtures() -> PathBuf {
 /// a counted skip elsewhere: `testkit::corpus::require_dir`).
 pub fn corpus_compound_files() -> Option<Vec<PathBuf>> {
     let root = testkit::corpus::require_dir("ole-cfb-read corpus tests")?;
-    let mut out = Vec::new();
-    let mut stack = vec![root];
-    while let Some(dir) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for e in rd.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if is_compound_file(&p) {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    Some(out)
-}
-
-fn is_compound_file(p: &Path) -> bool {
-    use std::io::Read;
-    let mut head = [0u8; 8];
-    std::fs::File::open(p)
-        .and_then(|mut f| f.read_exact(&mut head))
-        .is_ok()
-        && head == ole_cfb_read::SIGNATURE
+    Some(testkit::corpus::files_starting_with(
+        &root,
+        &ole_cfb_read::SIGNATURE,
+    ))
 }
 
 /// The path relative to the corpus, for messages.

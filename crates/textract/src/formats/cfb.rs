@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use ole_cfb_read::CompoundFile;
 
 use crate::detect::Parsed;
-use crate::{Context, Document, Error, Format, Metadata, Options, Warning};
+use crate::{Context, Document, Error, Format, Metadata, Options};
 
 /// Classifies an opened compound file by the streams it holds (MS-DOC,
 /// MS-XLS, MS-PPT, HWP 5.0, MS-OFFCRYPTO).
@@ -125,9 +125,5 @@ pub(crate) fn metadata(cf: &CompoundFile<'_>, doc: &mut Document) {
     meta.last_author = m.last_author;
     meta.company = m.company;
     doc.metadata = meta;
-    doc.warnings.extend(
-        cf.warnings()
-            .iter()
-            .map(|w| Warning::new("ole-cfb-read", w.to_string())),
-    );
+    doc.warn_from("ole-cfb-read", cf.warnings());
 }

@@ -5,7 +5,7 @@
 
 use crate::formats::cfb;
 use crate::registry::Extract;
-use crate::{Context, Document, Error, Format, Options, Warning};
+use crate::{Context, Document, Error, Format, Options};
 
 pub(crate) const EXTRACT_OOXML: Option<Extract> = Some(ooxml);
 
@@ -56,11 +56,6 @@ fn ooxml(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
         ..ctx.options.clone()
     };
     let mut doc = crate::extract_one(&decrypted.package, &inner, ctx.deadline, ctx.budget)?;
-    doc.warnings.extend(
-        decrypted
-            .warnings
-            .iter()
-            .map(|w| Warning::new("office-crypto", w.to_string())),
-    );
+    doc.warn_from("office-crypto", &decrypted.warnings);
     Ok(doc)
 }

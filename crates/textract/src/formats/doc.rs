@@ -7,7 +7,7 @@ use msdoc_text::WordDocument;
 
 use crate::formats::cfb;
 use crate::registry::Extract;
-use crate::{Context, Document, Error, Format, Warning};
+use crate::{Context, Document, Error, Format};
 
 pub(crate) const EXTRACT: Option<Extract> = Some(extract);
 
@@ -27,10 +27,7 @@ fn error(e: msdoc_text::Error, ctx: &Context<'_>) -> Error {
 
 fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
     let mut options = msdoc_text::Options::default();
-    options.limits.max_chars = options
-        .limits
-        .max_chars
-        .min(ctx.options.limits.max_output_bytes as u64);
+    options.limits.max_chars = ctx.max_output_bytes(options.limits.max_chars);
     options.limits.deadline = ctx.deadline;
     options.embedded = ctx.options.embedded.extract && !ctx.options.metadata_only;
     options.images = ctx.options.embedded.images;
@@ -64,11 +61,7 @@ fn fill(doc: &mut Document, word: WordDocument) {
     doc.text = word.text();
     doc.parts = word.parts().to_vec();
     doc.encoding = word.encoding().map(|e| e.name().to_string());
-    doc.warnings.extend(
-        word.warnings()
-            .iter()
-            .map(|w| Warning::new("msdoc-text", w.to_string())),
-    );
+    doc.warn_from("msdoc-text", word.warnings());
     doc.pending = word.embedded().to_vec();
 }
 

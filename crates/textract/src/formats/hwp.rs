@@ -5,7 +5,7 @@
 
 use crate::formats::cfb;
 use crate::registry::Extract;
-use crate::{Context, Document, Error, Format, Warning};
+use crate::{Context, Document, Error, Format};
 
 pub(crate) const EXTRACT: Option<Extract> = Some(extract);
 
@@ -47,15 +47,7 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
         hwp_text::parse_with(bytes, &options)
     }
     .map_err(|e| error(e, format, ctx))?;
-    let mut doc = Document::new(format);
-    doc.text = hwp.text();
-    doc.metadata = hwp.metadata;
-    doc.parts = hwp.parts;
-    doc.warnings.extend(
-        hwp.warnings
-            .iter()
-            .map(|w| Warning::new("hwp-text", w.to_string())),
-    );
-    doc.pending = hwp.embedded;
+    let mut doc = Document::read(format, hwp.text(), hwp.metadata, hwp.parts, hwp.embedded);
+    doc.warn_from("hwp-text", &hwp.warnings);
     Ok(doc)
 }

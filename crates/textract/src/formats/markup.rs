@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use html_charset::SniffOptions;
 use html_charset::unlisted;
 
-use crate::{Context, Document, Error, Format, Metadata, Options, Warning};
+use crate::{Context, Document, Error, Format, Metadata, Options};
 
 #[cfg(feature = "html")]
 pub(crate) const EXTRACT_HTML: Option<crate::registry::Extract> = Some(extract_markup);
@@ -44,11 +44,7 @@ fn extract_html(bytes: &[u8], format: Format, options: &Options) -> Document {
     meta.keywords = html.keywords;
     meta.language = html.lang;
     doc.metadata = meta;
-    doc.warnings.extend(
-        html.warnings
-            .iter()
-            .map(|w| Warning::new("html-text", w.to_string())),
-    );
+    doc.warn_from("html-text", &html.warnings);
     doc
 }
 

@@ -4,7 +4,7 @@
 //! and embedded objects as embedded files; xlsb is recognised and refused.
 
 use crate::registry::Extract;
-use crate::{Context, Document, Error, Format, Warning};
+use crate::{Context, Document, Error, Format};
 
 pub(crate) const EXTRACT: Option<Extract> = Some(extract);
 
@@ -33,14 +33,8 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
     options.embedded = ctx.options.embedded.extract && !ctx.options.metadata_only;
     options.images = ctx.options.embedded.images && !ctx.options.metadata_only;
     options.limits.deadline = ctx.deadline;
-    options.limits.max_output_bytes = options
-        .limits
-        .max_output_bytes
-        .min(ctx.options.limits.max_output_bytes as u64);
-    options.limits.max_embedded_bytes = options
-        .limits
-        .max_embedded_bytes
-        .min(ctx.options.embedded.max_total_bytes);
+    options.limits.max_output_bytes = ctx.max_output_bytes(options.limits.max_output_bytes);
+    options.limits.max_embedded_bytes = ctx.max_embedded_bytes(options.limits.max_embedded_bytes);
     let office = ooxml_text::parse_with(bytes, &options).map_err(|e| error(e, format, ctx))?;
     // The package says what it is; a docx detected by a looser signature
     // is reported as what was read.
@@ -52,16 +46,13 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
         ooxml_text::Kind::Ods => Format::Ods,
         _ => Format::Odp,
     };
-    let mut doc = Document::new(read_as);
-    doc.text = office.text();
-    doc.metadata = office.metadata;
-    doc.parts = office.parts;
-    doc.warnings.extend(
-        office
-            .warnings
-            .iter()
-            .map(|w| Warning::new("ooxml-text", w.to_string())),
+    let mut doc = Document::read(
+        read_as,
+        office.text(),
+        office.metadata,
+        office.parts,
+        office.embedded,
     );
-    doc.pending = office.embedded;
+    doc.warn_from("ooxml-text", &office.warnings);
     Ok(doc)
 }

@@ -4,7 +4,7 @@
 //! and form fields (parts) and the attachments and images (embedded files).
 
 use crate::registry::Extract;
-use crate::{Context, Document, Error, Format, Metadata, Warning};
+use crate::{Context, Document, Error, Format, Metadata};
 
 pub(crate) const EXTRACT: Option<Extract> = Some(extract);
 
@@ -95,16 +95,8 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
         doc.pending = extras.embedded;
     }
     // Every warning of the document, the extras' included.
-    doc.warnings.extend(
-        pdf.warnings()
-            .into_iter()
-            .map(|w| Warning::new("pdf-lex", w.to_string())),
-    );
-    doc.warnings.extend(
-        text.warnings
-            .iter()
-            .map(|w| Warning::new("pdf-text", w.to_string())),
-    );
+    doc.warn_from("pdf-lex", pdf.warnings());
+    doc.warn_from("pdf-text", &text.warnings);
     Ok(doc)
 }
 

@@ -6,7 +6,7 @@
 
 use crate::formats::cfb;
 use crate::registry::Extract;
-use crate::{Context, Document, Error, Format, Warning};
+use crate::{Context, Document, Error, Format};
 
 pub(crate) const EXTRACT: Option<Extract> = Some(extract);
 
@@ -36,25 +36,17 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
     options.embedded = ctx.options.embedded.extract && !ctx.options.metadata_only;
     options.images = ctx.options.embedded.images;
     options.limits.deadline = ctx.deadline;
-    options.limits.max_output_bytes = options
-        .limits
-        .max_output_bytes
-        .min(ctx.options.limits.max_output_bytes as u64);
-    options.limits.max_embedded_bytes = options
-        .limits
-        .max_embedded_bytes
-        .min(ctx.options.embedded.max_total_bytes);
+    options.limits.max_output_bytes = ctx.max_output_bytes(options.limits.max_output_bytes);
+    options.limits.max_embedded_bytes = ctx.max_embedded_bytes(options.limits.max_embedded_bytes);
     let cf = cfb::compound_file(bytes, ctx, Format::Ppt)?;
     let deck = ppt_text::from_compound_file(&cf, &options).map_err(|e| error(e, ctx))?;
-    let mut doc = Document::new(Format::Ppt);
-    doc.text = deck.text();
-    doc.metadata = deck.metadata;
-    doc.parts = deck.parts;
-    doc.warnings.extend(
-        deck.warnings
-            .iter()
-            .map(|w| Warning::new("ppt-text", w.to_string())),
+    let mut doc = Document::read(
+        Format::Ppt,
+        deck.text(),
+        deck.metadata,
+        deck.parts,
+        deck.embedded,
     );
-    doc.pending = deck.embedded;
+    doc.warn_from("ppt-text", &deck.warnings);
     Ok(doc)
 }

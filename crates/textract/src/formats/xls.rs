@@ -5,7 +5,7 @@
 
 use crate::formats::cfb;
 use crate::registry::Extract;
-use crate::{Context, Document, Error, Format, Warning};
+use crate::{Context, Document, Error, Format};
 
 pub(crate) const EXTRACT: Option<Extract> = Some(extract);
 
@@ -32,10 +32,7 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
     let mut options = xls_text::Options::default();
     options.password = ctx.options.password.clone();
     options.limits.deadline = ctx.deadline;
-    options.limits.max_output_bytes = options
-        .limits
-        .max_output_bytes
-        .min(ctx.options.limits.max_output_bytes as u64);
+    options.limits.max_output_bytes = ctx.max_output_bytes(options.limits.max_output_bytes);
     // A download cut short loses the directory, or the workbook's entry:
     // read what the stream still holds at its sectors, else report the
     // first error.
@@ -64,16 +61,14 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
     } else {
         xls_text::parse_with(bytes, &options).map_err(|e| error(e, ctx))?
     };
-    let mut doc = Document::new(Format::Xls);
-    doc.text = book.text();
-    doc.metadata = book.metadata;
-    doc.parts = book.parts;
-    doc.encoding = book.encoding.map(|e| e.name().to_string());
-    doc.warnings.extend(
-        book.warnings
-            .iter()
-            .map(|w| Warning::new("xls-text", w.to_string())),
+    let mut doc = Document::read(
+        Format::Xls,
+        book.text(),
+        book.metadata,
+        book.parts,
+        book.embedded,
     );
-    doc.pending = book.embedded;
+    doc.encoding = book.encoding.map(|e| e.name().to_string());
+    doc.warn_from("xls-text", &book.warnings);
     Ok(doc)
 }
