@@ -33,6 +33,7 @@ const TARGETS: &[(&str, &[&str])] = &[
         ],
     ),
     ("ooxml_text_parts", &[]),
+    ("xml_tree_parse", &["hml", "fodt", "fods", "fodp"]),
     ("textract_extract", &["*"]),
 ];
 
@@ -111,17 +112,21 @@ pub fn run(_args: &[String]) -> Result<(), String> {
             n += archive_seeds(&corpus.join(target))?;
         }
         if *target == "ooxml_text_parts" {
-            n += part_seeds(&corpus.join(target))?;
+            n += part_seeds(&corpus.join(target), true)?;
+        }
+        if *target == "xml_tree_parse" {
+            n += part_seeds(&corpus.join(target), false)?;
         }
         println!("fuzz/corpus/{target}: {n} seeds");
     }
     Ok(())
 }
 
-/// The parts of the packages `ooxml_text_parts` uses as templates, each
-/// prefixed by the template's and the part's index (the target's input
-/// format); returns how many were written.
-fn part_seeds(dir: &Path) -> Result<usize, String> {
+/// The XML parts of the packages `ooxml_text_parts` uses as templates; with
+/// `indexed`, each prefixed by the template's and the part's index (that
+/// target's input format), else bare (for `xml_tree_parse`); returns how
+/// many were written.
+fn part_seeds(dir: &Path, indexed: bool) -> Result<usize, String> {
     use std::io::Read as _;
     let root = workspace_root().join("fixtures");
     let mut templates: Vec<PathBuf> = ["body.docx", "stories.docx", "cells.xlsx", "deck.pptx"]
@@ -144,7 +149,11 @@ fn part_seeds(dir: &Path) -> Result<usize, String> {
             .map_err(|e| format!("{}: {e}", path.display()))?;
         for p in 0..z.len() {
             let mut f = z.by_index(p).map_err(|e| e.to_string())?;
-            let mut seed = vec![t as u8, p as u8];
+            let mut seed = if indexed {
+                vec![t as u8, p as u8]
+            } else {
+                Vec::new()
+            };
             f.read_to_end(&mut seed).map_err(|e| e.to_string())?;
             if f.name().ends_with(".xml") || f.name().ends_with(".rels") {
                 write(&dir.join(format!("t{t}-p{p}.xml")), &seed)?;
