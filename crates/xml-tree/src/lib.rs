@@ -133,11 +133,10 @@ pub fn parse_bounded(data: &[u8], max_depth: u32, max_nodes: usize) -> (Element,
     reader.config_mut().check_end_names = false;
     let mut stack: Vec<Element> = vec![Element::default()];
     let mut skipped_depth = 0u32;
-    let mut buf = Vec::new();
     let mut error = None;
     loop {
-        buf.clear();
-        let event = match reader.read_event_into(&mut buf) {
+        // Events borrow from `data`: no copy of each tag into a buffer.
+        let event = match reader.read_event() {
             Ok(e) => e,
             Err(e) => {
                 error = Some(format!(
@@ -186,23 +185,23 @@ pub fn parse_bounded(data: &[u8], max_depth: u32, max_nodes: usize) -> (Element,
                 }
             }
             Event::Text(t) if skipped_depth == 0 => {
-                let s = t.decode().map(|c| c.into_owned()).unwrap_or_default();
-                push_text(&mut stack, &s);
+                if let Ok(s) = t.decode() {
+                    push_text(&mut stack, &s);
+                }
             }
             Event::CData(t) if skipped_depth == 0 => {
-                let s = String::from_utf8_lossy(&t.into_inner()).into_owned();
-                push_text(&mut stack, &s);
+                push_text(&mut stack, &String::from_utf8_lossy(&t));
             }
-            Event::GeneralRef(r) if skipped_depth == 0 => {
-                let s = match r.resolve_char_ref() {
-                    Ok(Some(c)) => c.to_string(),
-                    _ => {
-                        let name = String::from_utf8_lossy(&r).into_owned();
-                        entity(&name).map_or_else(|| format!("&{name};"), str::to_string)
+            Event::GeneralRef(r) if skipped_depth == 0 => match r.resolve_char_ref() {
+                Ok(Some(c)) => push_text(&mut stack, c.encode_utf8(&mut [0; 4])),
+                _ => {
+                    let name = String::from_utf8_lossy(&r);
+                    match entity(&name) {
+                        Some(s) => push_text(&mut stack, s),
+                        None => push_text(&mut stack, &format!("&{name};")),
                     }
-                };
-                push_text(&mut stack, &s);
-            }
+                }
+            },
             Event::Eof => break,
             _ => {}
         }
