@@ -746,6 +746,7 @@ fn lines_text(mut runs: Vec<Run>, opts: &LayoutOptions) -> String {
         base = (r.v, r.size);
         lines.push(vec![r]);
     }
+    hoist_split_labels(&mut lines);
     let mut out = String::new();
     for mut line in lines {
         line.sort_by(|a, b| a.u0.partial_cmp(&b.u0).unwrap_or(Ordering::Equal));
@@ -771,6 +772,54 @@ fn lines_text(mut runs: Vec<Run>, opts: &LayoutOptions) -> String {
     finish_line(&mut out);
     out
 }
+
+/// A table row whose label cell wraps onto two lines has its values centred
+/// between them, so baseline order reads label, values, rest of the label
+/// (`Travel and` / `340 410 750` / `accommodation`). Where a line lies
+/// wholly to the right of the two lines around it, those two start in the
+/// same column within one font size, are at most [`LABEL_PAIR`] font sizes
+/// apart and the line sits strictly between their baselines, the label's
+/// second line is read before the values.
+fn hoist_split_labels(lines: &mut [Vec<Run>]) {
+    // (baseline of the largest run, size, leftmost start, rightmost end)
+    let shape = |line: &[Run]| {
+        let mut base = (0.0f64, 0.0f64);
+        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+        for r in line {
+            if r.size > base.1 {
+                base = (r.v, r.size);
+            }
+            lo = lo.min(r.u0);
+            hi = hi.max(r.u1);
+        }
+        (base.0, base.1, lo, hi)
+    };
+    let mut k = 0;
+    while k + 2 < lines.len() {
+        let (Some(a), Some(m), Some(b)) = (lines.get(k), lines.get(k + 1), lines.get(k + 2)) else {
+            break;
+        };
+        let (va, sa, a_lo, a_hi) = shape(a);
+        let (vm, sm, m_lo, _) = shape(m);
+        let (vb, sb, b_lo, b_hi) = shape(b);
+        let size = sa.max(sb).max(sm);
+        let split_label = (a_lo - b_lo).abs() <= size
+            && m_lo > a_hi.max(b_hi) + size
+            && va - vb <= LABEL_PAIR * size
+            && vb < vm
+            && vm < va;
+        if split_label {
+            lines.swap(k + 1, k + 2);
+            k += 3;
+        } else {
+            k += 1;
+        }
+    }
+}
+
+/// Baselines of a label wrapped in one table cell are at most this many
+/// font sizes apart.
+const LABEL_PAIR: f64 = 1.6;
 
 /// Joins `letter-⏎lowercase` across consecutive lines.
 fn dehyphenate(text: &str) -> String {
@@ -1091,6 +1140,28 @@ mod tests {
             }
         }
         assert_eq!(lay(&g), "851.5 854.9 839.3\n1,485.1 1,582.7 1,629.2\n");
+    }
+
+    #[test]
+    fn wrapped_row_label_comes_before_its_values() {
+        // values drawn first, centred between the two lines of their label
+        let mut g = word("340", 200.0, 666.5, 6.0, 10.0);
+        g.extend(word("750", 260.0, 666.5, 6.0, 10.0));
+        g.extend(word("Salaries", 72.0, 690.0, 5.0, 10.0));
+        g.extend(word("1,200", 200.0, 690.0, 6.0, 10.0));
+        g.extend(word("Travel and", 72.0, 672.0, 5.0, 10.0));
+        g.extend(word("accommodation", 72.0, 661.0, 5.0, 10.0));
+        g.extend(word("Rent", 72.0, 643.0, 5.0, 10.0));
+        g.extend(word("900", 200.0, 643.0, 6.0, 10.0));
+        assert_eq!(
+            lay(&g),
+            "Salaries 1,200\nTravel and\naccommodation\n340 750\nRent 900\n"
+        );
+        // lines a full line apart are not one label: baseline order stays
+        let mut g = word("Left one", 72.0, 690.0, 5.0, 10.0);
+        g.extend(word("aside", 200.0, 680.0, 6.0, 10.0));
+        g.extend(word("Left two", 72.0, 670.0, 5.0, 10.0));
+        assert_eq!(lay(&g), "Left one\naside\nLeft two\n");
     }
 
     #[test]

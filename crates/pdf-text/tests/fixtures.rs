@@ -164,6 +164,13 @@ fn narrow_cjk_table_by_rows() {
     check("cjk-table.pdf");
 }
 
+/// A budget sheet drawn column by column: rows in order, a row label
+/// wrapped onto two lines before the values centred beside it.
+#[test]
+fn spreadsheet_rows_with_a_wrapped_label() {
+    check("spreadsheet.pdf");
+}
+
 #[test]
 fn vertical_writing_with_a_horizontal_font() {
     check("vertical-stacked.pdf");

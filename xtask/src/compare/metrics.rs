@@ -32,7 +32,7 @@ fn without_whitespace(s: &str) -> String {
 }
 
 /// Whether `c` is a CJK character (ideographs, kana, hangul, CJK punctuation).
-fn is_cjk(c: char) -> bool {
+pub fn is_cjk(c: char) -> bool {
     matches!(c as u32,
         0x1100..=0x11FF       // Hangul Jamo
         | 0x2E80..=0x2FDF     // CJK radicals, Kangxi

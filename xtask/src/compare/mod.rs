@@ -22,6 +22,7 @@ mod corpus;
 mod measure;
 mod metrics;
 mod options;
+mod order;
 mod report;
 mod summary;
 mod tools;
@@ -150,15 +151,19 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let peers = tools::peers(format, &scratch, &wanted);
         let result = compare_format(format, &corpus, &textract, peers, &opts, &runner)?;
         let summary = summary::summarise(&result);
-        print!("{}", report::text(&result, &summary, &context));
+        let order = summary::word_order(&result);
+        print!("{}", report::text(&result, &summary, &order, &context));
         let tsv = scratch.join(format!("{format}-files.tsv"));
         crate::util::write(&tsv, report::files_tsv(&result).as_bytes())?;
         println!("per-file results: {}", tsv.display());
+        let tsv = scratch.join(format!("{format}-word-order.tsv"));
+        crate::util::write(&tsv, report::word_order_tsv(&order).as_bytes())?;
+        println!("per-file word order: {}", tsv.display());
         if !opts.no_report {
             report::update_file(
                 &report_path,
                 format,
-                &report::markdown(&result, &summary, &context),
+                &report::markdown(&result, &summary, &order, &context),
             )?;
             println!(
                 "report: {} (table `{format}` replaced)\n",

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use super::FormatRuns;
 use super::metrics::{Overlap, Recall};
-use super::summary::ToolSummary;
+use super::summary::{SAME_CHARS, ToolSummary, WordOrder};
 use super::tools::Role;
 
 /// Written when `docs/benchmarks.md` does not exist yet.
@@ -222,6 +222,64 @@ fn fidelity_table(sums: &[ToolSummary]) -> (Vec<String>, Vec<Vec<String>>) {
     (header, rows)
 }
 
+/// Header and rows of the word-order table: one row per pair of text tools.
+fn word_order_table(order: &WordOrder) -> (Vec<String>, Vec<Vec<String>>) {
+    let header = vec![
+        "pair".to_string(),
+        "word-order similarity (per-file mean)".into(),
+        "files (both have text)".into(),
+        format!("mean / files where all read alike (char-F1 ≥ {SAME_CHARS})"),
+        "approximate".into(),
+    ];
+    let rows = (0..order.pairs.len())
+        .map(|p| {
+            let (mean, n) = order.mean(p);
+            let (alike, m) = order.mean_same_chars(p);
+            vec![
+                order.pair_name(p),
+                fmt_f1(mean),
+                n.to_string(),
+                format!("{} / {m}", fmt_f1(alike)),
+                order.approximate(p).to_string(),
+            ]
+        })
+        .collect();
+    (header, rows)
+}
+
+/// One row per clean file, one column per pair: the word-order similarity
+/// (`~` after an approximate value, empty where one side has no text), and
+/// whether every tool read the file's characters alike.
+pub fn word_order_tsv(order: &WordOrder) -> String {
+    let mut out = String::from("file\tread_alike");
+    for p in 0..order.pairs.len() {
+        out.push('\t');
+        out.push_str(&order.pair_name(p));
+    }
+    out.push('\n');
+    for (k, (file, sims)) in order.files.iter().enumerate() {
+        out.push_str(file);
+        out.push('\t');
+        out.push_str(if order.same_chars.get(k).copied().unwrap_or(false) {
+            "yes"
+        } else {
+            "no"
+        });
+        for s in sims {
+            out.push('\t');
+            if let Some(s) = s {
+                out.push_str(&format!(
+                    "{:.4}{}",
+                    s.ratio,
+                    if s.approximate { "~" } else { "" }
+                ));
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
 fn name_cell(s: &ToolSummary) -> String {
     match s.role {
         Some(Role::Charset) => format!("{} (charset)", s.name),
@@ -401,7 +459,7 @@ fn commit_part(ctx: &Context) -> String {
 }
 
 /// The human-readable report printed on stdout.
-pub fn text(runs: &FormatRuns, sums: &[ToolSummary], ctx: &Context) -> String {
+pub fn text(runs: &FormatRuns, sums: &[ToolSummary], order: &WordOrder, ctx: &Context) -> String {
     let mut out = format!(
         "\n== {} — {} · nproc {} · {}{} ==\n",
         runs.format,
@@ -421,6 +479,11 @@ pub fn text(runs: &FormatRuns, sums: &[ToolSummary], ctx: &Context) -> String {
     out.push('\n');
     let (h, r) = fidelity_table(sums);
     out.push_str(&text_table(&h, &r));
+    if !order.pairs.is_empty() {
+        out.push('\n');
+        let (h, r) = word_order_table(order);
+        out.push_str(&text_table(&h, &r));
+    }
     let notes = notes(runs, sums);
     if !notes.is_empty() {
         out.push('\n');
@@ -433,7 +496,12 @@ pub fn text(runs: &FormatRuns, sums: &[ToolSummary], ctx: &Context) -> String {
 }
 
 /// The markdown block for `docs/benchmarks.md`, markers included.
-pub fn markdown(runs: &FormatRuns, sums: &[ToolSummary], ctx: &Context) -> String {
+pub fn markdown(
+    runs: &FormatRuns,
+    sums: &[ToolSummary],
+    order: &WordOrder,
+    ctx: &Context,
+) -> String {
     let f = &runs.format;
     let mut out = format!("<!-- compare:{f}:start -->\n## {f}\n\n");
     out.push_str(&format!(
@@ -451,6 +519,13 @@ pub fn markdown(runs: &FormatRuns, sums: &[ToolSummary], ctx: &Context) -> Strin
     out.push('\n');
     let (h, r) = fidelity_table(sums);
     out.push_str(&md_table(&h, &r));
+    if !order.pairs.is_empty() {
+        out.push_str(
+            "\nWord order: tokens (NFKC, whitespace-split, CJK characters one each) compared as difflib's ratio, per clean file where both tools print text (definition: `xtask/src/compare/order.rs`).\n\n",
+        );
+        let (h, r) = word_order_table(order);
+        out.push_str(&md_table(&h, &r));
+    }
     let notes = notes(runs, sums);
     if !notes.is_empty() {
         out.push('\n');

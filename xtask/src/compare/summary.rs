@@ -235,3 +235,157 @@ pub fn summarise(runs: &FormatRuns) -> Vec<ToolSummary> {
     }
     out
 }
+
+/// Word-order similarity (see [`super::order`]) of every pair of text tools,
+/// per clean file where both printed at least one token.
+#[derive(Debug, Clone, Default)]
+pub struct WordOrder {
+    /// The pairs, as indices into the tools of the run: textract with each
+    /// peer first, then the peers with each other.
+    pub pairs: Vec<(usize, usize)>,
+    /// Tool names, by index into the run's tools.
+    pub names: Vec<String>,
+    /// Per clean file: its path and, per pair, the similarity (with the
+    /// approximation flag) or `None` when one side printed nothing.
+    pub files: Vec<(String, Vec<Option<super::order::Similarity>>)>,
+    /// Per clean file (same order): every text tool printed text whose
+    /// character-multiset F1 with textract's is at least [`SAME_CHARS`], so
+    /// the similarities measure order, not a tool's failure to read glyphs.
+    pub same_chars: Vec<bool>,
+}
+
+/// Character F1 with textract above which a file counts as read alike by
+/// every tool (word-order differences are then differences of order).
+pub const SAME_CHARS: f64 = 0.95;
+
+impl WordOrder {
+    /// Mean over the files where both tools of pair `p` have text, and that
+    /// number of files.
+    pub fn mean(&self, p: usize) -> (Option<f64>, usize) {
+        let vals: Vec<f64> = self
+            .files
+            .iter()
+            .filter_map(|(_, v)| v.get(p).copied().flatten())
+            .map(|s| s.ratio)
+            .collect();
+        let n = vals.len();
+        ((n > 0).then(|| vals.iter().sum::<f64>() / n as f64), n)
+    }
+
+    /// Mean of pair `p` over the files every tool read alike (see
+    /// [`WordOrder::same_chars`]), and that number of files.
+    pub fn mean_same_chars(&self, p: usize) -> (Option<f64>, usize) {
+        let vals: Vec<f64> = self
+            .files
+            .iter()
+            .zip(&self.same_chars)
+            .filter(|(_, same)| **same)
+            .filter_map(|((_, v), _)| v.get(p).copied().flatten())
+            .map(|s| s.ratio)
+            .collect();
+        let n = vals.len();
+        ((n > 0).then(|| vals.iter().sum::<f64>() / n as f64), n)
+    }
+
+    /// Files of pair `p` whose similarity is an approximation.
+    pub fn approximate(&self, p: usize) -> usize {
+        self.files
+            .iter()
+            .filter(|(_, v)| v.get(p).copied().flatten().is_some_and(|s| s.approximate))
+            .count()
+    }
+
+    /// `textract ~ mutool`.
+    pub fn pair_name(&self, p: usize) -> String {
+        let name = |i: usize| self.names.get(i).map_or("?", String::as_str);
+        self.pairs
+            .get(p)
+            .map(|&(a, b)| format!("{} ~ {}", name(a), name(b)))
+            .unwrap_or_default()
+    }
+}
+
+/// Word order of every pair of text tools over the clean files.
+pub fn word_order(runs: &FormatRuns) -> WordOrder {
+    use super::order::{Vocabulary, similarity};
+    let text_tools: Vec<usize> = (0..runs.tools.len())
+        .filter(|&i| runs.tools.get(i).is_some_and(|t| t.tool.role == Role::Text))
+        .collect();
+    let ours = text_tools
+        .iter()
+        .copied()
+        .find(|&i| runs.tools.get(i).is_some_and(|t| t.tool.is_textract));
+    let mut pairs = Vec::new();
+    if let Some(o) = ours {
+        pairs.extend(text_tools.iter().filter(|&&i| i != o).map(|&i| (o, i)));
+    }
+    let peers: Vec<usize> = text_tools
+        .iter()
+        .copied()
+        .filter(|&i| Some(i) != ours)
+        .collect();
+    for (k, &a) in peers.iter().enumerate() {
+        for &b in peers.iter().skip(k + 1) {
+            pairs.push((a, b));
+        }
+    }
+    let mut files = Vec::new();
+    let mut same_chars = Vec::new();
+    for (i, file) in runs.files.iter().enumerate() {
+        if file.hostile {
+            continue;
+        }
+        let mut vocab = Vocabulary::default();
+        let tokens: Vec<Vec<u32>> = runs
+            .tools
+            .iter()
+            .map(|t| match t.outcomes.get(i) {
+                Some(o) if t.tool.role == Role::Text && o.exit.is_ok() => {
+                    vocab.tokens(&o.extracted.text)
+                }
+                _ => Vec::new(),
+            })
+            .collect();
+        let text_of = |t: &super::ToolRuns| text_at(t, i).to_string();
+        let ours_text = ours
+            .and_then(|o| runs.tools.get(o))
+            .map(text_of)
+            .unwrap_or_default();
+        same_chars.push(
+            ours.is_some()
+                && text_tools.iter().all(|&t| {
+                    runs.tools.get(t).is_some_and(|t| {
+                        Overlap::of(&ours_text, text_at(t, i))
+                            .f1()
+                            .is_some_and(|f| f >= SAME_CHARS)
+                    })
+                })
+                && tokens
+                    .iter()
+                    .zip(&runs.tools)
+                    .all(|(tok, t)| t.tool.role != Role::Text || !tok.is_empty()),
+        );
+        let sims = pairs
+            .iter()
+            .map(|&(a, b)| match (tokens.get(a), tokens.get(b)) {
+                (Some(x), Some(y)) if !x.is_empty() && !y.is_empty() => Some(similarity(x, y)),
+                _ => None,
+            })
+            .collect();
+        files.push((file.rel.clone(), sims));
+    }
+    WordOrder {
+        pairs,
+        names: runs.tools.iter().map(|t| t.tool.name.clone()).collect(),
+        files,
+        same_chars,
+    }
+}
+
+/// The text of tool `t` on file `i`, empty when it failed.
+fn text_at(t: &super::ToolRuns, i: usize) -> &str {
+    t.outcomes
+        .get(i)
+        .filter(|o| o.exit.is_ok())
+        .map_or("", |o| o.extracted.text.as_str())
+}

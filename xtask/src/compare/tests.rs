@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use super::measure::{Runner, find_gnu_time};
 use super::options::{Modes, Options};
-use super::summary::{ToolSummary, summarise};
+use super::summary::{ToolSummary, WordOrder, summarise, word_order};
 use super::tools::{Found, OutputKind, Role, Tool};
 use super::{compare_format, report};
 
@@ -247,7 +247,16 @@ fn text_peers_are_timed_scored_and_reported() {
         cpu: "Test CPU".into(),
         commit: Some("abc1234+dirty".into()),
     };
-    let text = report::text(&result, &sums, &ctx);
+    let order = word_order(&result);
+    let same = (0..order.pairs.len())
+        .find(|&p| order.pair_name(p) == "textract ~ same")
+        .unwrap();
+    assert_eq!(order.mean(same).0, Some(1.0));
+    assert_eq!(order.approximate(same), 0);
+    let text = report::text(&result, &sums, &order, &ctx);
+    assert!(text.contains("textract ~ same"));
+    let tsv = report::word_order_tsv(&order);
+    assert!(tsv.starts_with("file\tread_alike\ttextract ~ same\t"));
     assert!(text.contains(
         "== doc — 2026-11-22 00:00 UTC · nproc 2 · Test CPU · workspace at abc1234+dirty =="
     ));
@@ -261,7 +270,7 @@ fn text_peers_are_timed_scored_and_reported() {
     assert!(text.contains("note: failing failed on: doc/src/b.doc"));
     assert!(!text.contains("unequal work"));
     assert!(text.contains("note: crasher crashed or hung on: doc/src/bad.doc"));
-    let md = report::markdown(&result, &sums, &ctx);
+    let md = report::markdown(&result, &sums, &word_order(&result), &ctx);
     assert!(md.starts_with("<!-- compare:doc:start -->\n## doc\n"));
     assert!(md.ends_with("<!-- compare:doc:end -->\n"));
     assert!(md.contains("| 2/3 (66.7%) |"));
@@ -336,7 +345,7 @@ fn charset_detectors_are_scored_against_the_manifest() {
         cpu: "p".into(),
         commit: None,
     };
-    let md = report::markdown(&result, &sums, &ctx);
+    let md = report::markdown(&result, &sums, &word_order(&result), &ctx);
     assert!(md.contains("| detector (charset) |"));
     assert!(!md.contains("Batch ("));
     assert!(md.contains("| 1/2 (50.0%) |"));
@@ -379,7 +388,7 @@ fn batch_runs_only_over_files_every_batch_tool_read() {
         cpu: "Test CPU".into(),
         commit: None,
     };
-    let text = report::text(&result, &sums, &ctx);
+    let text = report::text(&result, &sums, &word_order(&result), &ctx);
     assert!(text.contains(
         "Batch (textract, quitter): one process over the 2 of them every batch tool read × 2 passes"
     ));
@@ -527,7 +536,7 @@ fn ratios_over_unequal_work_are_flagged() {
         cpu: "p".into(),
         commit: None,
     };
-    let md = report::markdown(&runs, &[ours, peer], &ctx);
+    let md = report::markdown(&runs, &[ours, peer], &WordOrder::default(), &ctx);
     assert!(md.contains("- timing ratios vs antiword compare unequal work: textract failed on 2 clean files, antiword on 0\n"));
     assert!(md.contains("- peak RSS not measured"));
 }
