@@ -17,6 +17,14 @@
 
 use textract_cli::{inputs, isolate, outdir, output, run};
 
+/// mimalloc instead of the system allocator: a batch allocates and frees
+/// each document's buffers (megabytes for a large file) in turn, and
+/// glibc's malloc hands such memory back to the kernel and faults it in
+/// again for the next file — a fifth of the CPU of a run over many `.doc`
+/// files (docs/benchmarks.md, issue 25).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::collections::{BTreeMap, HashSet};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
