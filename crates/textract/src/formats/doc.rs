@@ -57,12 +57,14 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
 }
 
 /// The text, parts, embedded files and warnings of a parsed document.
-fn fill(doc: &mut Document, word: WordDocument) {
+fn fill(doc: &mut Document, mut word: WordDocument) {
     doc.text = word.text();
-    doc.parts = word.parts().to_vec();
+    // Moved, not copied: the parts hold the text once more, the embedded
+    // files their bytes.
+    doc.parts = word.take_parts();
     doc.encoding = word.encoding().map(|e| e.name().to_string());
     doc.warn_from("msdoc-text", word.warnings());
-    doc.pending = word.embedded().to_vec();
+    doc.pending = word.take_embedded();
 }
 
 /// An encrypted document (`fEncrypted`): its streams decrypted with the
