@@ -330,7 +330,9 @@ impl Walk {
             s
         };
         if self.in_head {
-            if s.chars().all(text::is_ascii_ws) {
+            if s.bytes()
+                .all(|b| matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' '))
+            {
                 return;
             }
             self.in_head = false;

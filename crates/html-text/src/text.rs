@@ -56,13 +56,19 @@ impl TextBuilder {
 
     /// Text whose ASCII whitespace collapses into single spaces.
     pub(crate) fn collapsible(&mut self, s: &str) {
-        for (i, word) in s.split(is_ascii_ws).enumerate() {
-            if i > 0 {
+        // Byte by byte: ASCII whitespace never occurs inside a UTF-8 sequence.
+        let mut start = 0;
+        for (i, &b) in s.as_bytes().iter().enumerate() {
+            if matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ') {
+                if i > start {
+                    self.emit(s.get(start..i).unwrap_or_default());
+                }
                 self.pending = self.pending.max(Separator::Space);
+                start = i + 1;
             }
-            if !word.is_empty() {
-                self.emit(word);
-            }
+        }
+        if start < s.len() {
+            self.emit(s.get(start..).unwrap_or_default());
         }
     }
 
