@@ -392,7 +392,10 @@ impl<S: Sink> Tokenizer<'_, S> {
         let rest = self.rest(from);
         self.pos = if rest.starts_with(b"--") {
             self.comment(from + 2)
-        } else if rest.len() >= 7 && rest[..7].eq_ignore_ascii_case(b"doctype") {
+        } else if rest
+            .get(..7)
+            .is_some_and(|r| r.eq_ignore_ascii_case(b"doctype"))
+        {
             // Every DOCTYPE state ends at `>` (§ 13.2.5.53–68).
             memchr(b'>', self.rest(from + 7)).map_or(self.bytes.len(), |i| from + 7 + i + 1)
         } else {
