@@ -8,6 +8,7 @@ mod fuzz_seeds;
 mod gen_afm;
 mod gen_charsets;
 mod gen_cmaps;
+mod gen_entities;
 mod gen_hwp_chars;
 mod harden_check;
 mod mutate;
@@ -37,6 +38,7 @@ const TASKS: &[Task] = &[
     ("gen-afm", gen_afm::run, "regenerate pdf-text's standard-14 font widths from fonts-urw-base35 AFM files"),
     ("gen-charsets", gen_charsets::run, "regenerate html-charset's tables for EUC-TW, IBM855 and Johab from the system's iconv and Debian unicode-data"),
     ("gen-hwp-chars", gen_hwp_chars::run, "regenerate hwp-text's character tables (Hanyang PUA, HWP 3 hchar) from PyPI hypua2jamo and glibc's EUC-KR and JOHAB charmaps"),
+    ("gen-entities", gen_entities::run, "regenerate html-text's named character references from Python's html.entities.html5"),
     ("gen-cmaps", gen_cmaps::run, "regenerate pdf-cmap's tables (CMaps, CID to Unicode, encodings, glyph list) from registry packages"),
 ];
 

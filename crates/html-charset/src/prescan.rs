@@ -86,18 +86,13 @@ pub(crate) fn continued_scan(input: &[u8]) -> Option<&'static Encoding> {
 fn scan<T>(input: &[u8], skip_raw_text: bool, resolve: &dyn Fn(&[u8]) -> Option<T>) -> Option<T> {
     let mut pos = 0usize;
     while pos < input.len() {
+        // Every step below starts at a `<`; any other byte is just passed.
+        pos += memchr::memchr(b'<', input.get(pos..)?)?;
         let rest = input.get(pos..)?;
         if rest.starts_with(b"<!--") {
             // The first `>` preceded by two `-` bytes after the `<` (which may
             // overlap the `<!--`, so `<!-->` is a whole comment).
-            let mut i = pos + 2;
-            loop {
-                match input.get(i..i + 3) {
-                    Some(b"-->") => break,
-                    Some(_) => i += 1,
-                    None => return None,
-                }
-            }
+            let i = pos + 2 + memchr::memmem::find(input.get(pos + 2..)?, b"-->")?;
             pos = i + 3;
             continue;
         }
@@ -173,7 +168,7 @@ fn raw_text_end(input: &[u8], pos: usize, name: &[u8]) -> Option<usize> {
         return None;
     }
     let mut i = pos;
-    while let Some(off) = input.get(i..)?.iter().position(|&b| b == b'<') {
+    while let Some(off) = memchr::memchr(b'<', input.get(i..)?) {
         let lt = i + off;
         let candidate = input.get(lt + 2..lt + 2 + name.len());
         if input.get(lt + 1) == Some(&b'/')

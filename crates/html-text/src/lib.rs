@@ -1,10 +1,11 @@
 //! `html-text`: the visible text of an HTML document, with its title,
 //! description, keywords and language.
 //!
-//! The document is tokenized by a real HTML tokenizer ([`html5gum`], which
-//! implements the tokenization chapter of the HTML Standard, so character
-//! references — named, numeric, and the legacy ones without `;` — decode as
-//! a browser decodes them). The text is then built as a browser lays it out,
+//! The document is tokenized as the tokenization chapter of the HTML
+//! Standard says (so character references — named, numeric, and the legacy
+//! ones without `;` — decode as a browser decodes them), by this crate's own
+//! tokenizer, which skips markup with `memchr` and reads attributes only
+//! where they are wanted. The text is then built as a browser lays it out,
 //! in plain-text terms:
 //!
 //! - `script`, `style`, `template`, `noscript`, `iframe`, `noembed`,
@@ -19,10 +20,12 @@
 //!   whitespace;
 //! - the `lang` of the `html` element is recorded.
 //!
-//! **Tokenizer choice.** html5gum: it decodes character references as the
-//! HTML standard says, forbids `unsafe`, has no dependencies and tokenizes a
-//! `&str` directly. The measurements against html5ever's tokenizer and
-//! lol_html (bench `tokenizers`) are in `docs/html-charset.md`.
+//! **Tokenizer choice.** Until 2026-11 this crate used html5gum (with its
+//! naive state switching); the own tokenizer produces the same tokens, string
+//! for string — its tests compare the two on crafted input, every entity
+//! name, the corpus, the fixtures and random mutations — at several times the
+//! speed (`docs/benchmarks.md`). Earlier measurements against html5ever's
+//! tokenizer and lol_html (bench `tokenizers`) are in `docs/html-charset.md`.
 //!
 //! This crate does not build a DOM, run scripts, apply CSS (an element hidden
 //! by a style sheet or the `hidden` attribute still contributes text), or
@@ -43,14 +46,16 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod data;
 mod elements;
 mod text;
+mod tokenizer;
 
 use html_charset::{SniffOptions, Sniffed};
-use html5gum::{DefaultEmitter, Token, Tokenizer};
 
 use elements::Kind;
 use text::TextBuilder;
+use tokenizer::{Attributes, Sink};
 
 /// Limits on what extraction produces.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -153,9 +158,7 @@ struct Walk {
 
 /// Extracts the visible text and metadata of `html`.
 pub fn extract_with(html: &str, options: &Options) -> HtmlText {
-    let mut emitter = DefaultEmitter::default();
-    emitter.naively_switch_states(true);
-    let mut walk = Walk {
+    let walk = Walk {
         text: TextBuilder::new(options.max_text_bytes),
         doc: HtmlText::default(),
         max_metadata_bytes: options.max_metadata_bytes,
@@ -167,24 +170,7 @@ pub fn extract_with(html: &str, options: &Options) -> HtmlText {
         pre_depth: 0,
         pre_start: false,
     };
-    for token in Tokenizer::new_with_emitter(html, emitter).flatten() {
-        match token {
-            Token::StartTag(tag) => {
-                let attr = |name: &str| {
-                    tag.attributes
-                        .get(name.as_bytes())
-                        .map(|v| String::from_utf8_lossy(&v.value).into_owned())
-                };
-                walk.start_tag(&tag.name, tag.self_closing, &attr);
-            }
-            Token::EndTag(tag) => walk.end_tag(&tag.name),
-            Token::String(s) => walk.string(&String::from_utf8_lossy(&s.value)),
-            Token::Comment(_) | Token::Doctype(_) | Token::Error(_) => {}
-        }
-        if walk.text.truncated() {
-            break;
-        }
-    }
+    let mut walk = tokenizer::run(html, walk);
     if walk.text.truncated() {
         walk.doc.warnings.push(Warning::TextTruncated {
             limit: options.max_text_bytes,
@@ -196,6 +182,36 @@ pub fn extract_with(html: &str, options: &Options) -> HtmlText {
     let mut doc = walk.doc;
     doc.text = walk.text.finish();
     doc
+}
+
+/// Once the text is cut, nothing after the token that cut it counts.
+impl Sink for Walk {
+    fn start_tag(&mut self, name: &[u8], self_closing: bool, attributes: &Attributes) {
+        if !self.text.truncated() {
+            let attr = |name: &str| attributes.get(name).map(str::to_owned);
+            Walk::start_tag(self, name, self_closing, &attr);
+        }
+    }
+
+    fn end_tag(&mut self, name: &[u8]) {
+        if !self.text.truncated() {
+            Walk::end_tag(self, name);
+        }
+    }
+
+    fn text(&mut self, text: &str) {
+        if !self.text.truncated() {
+            self.string(text);
+        }
+    }
+
+    fn wants_attributes(&self, name: &[u8]) -> bool {
+        matches!(name, b"html" | b"meta")
+    }
+
+    fn done(&self) -> bool {
+        self.text.truncated()
+    }
 }
 
 impl Walk {
@@ -314,7 +330,9 @@ impl Walk {
             s
         };
         if self.in_head {
-            if s.chars().all(text::is_ascii_ws) {
+            if s.bytes()
+                .all(|b| matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' '))
+            {
                 return;
             }
             self.in_head = false;

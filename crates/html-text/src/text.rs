@@ -56,13 +56,34 @@ impl TextBuilder {
 
     /// Text whose ASCII whitespace collapses into single spaces.
     pub(crate) fn collapsible(&mut self, s: &str) {
-        for (i, word) in s.split(is_ascii_ws).enumerate() {
-            if i > 0 {
-                self.pending = self.pending.max(Separator::Space);
+        // Byte by byte: ASCII whitespace never occurs inside a UTF-8
+        // sequence. A single space between two words is kept inside the span
+        // handed to `emit` (collapsing would write the same space there).
+        let bytes = s.as_bytes();
+        let ws = |b: u8| matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ');
+        let mut start = 0;
+        let mut i = 0;
+        while let Some(&b) = bytes.get(i) {
+            if !ws(b) {
+                i += 1;
+                continue;
             }
-            if !word.is_empty() {
-                self.emit(word);
+            if b == b' ' && i > start && bytes.get(i + 1).is_some_and(|&c| !ws(c)) {
+                i += 1;
+                continue;
             }
+            if i > start {
+                self.emit(s.get(start..i).unwrap_or_default());
+            }
+            self.pending = self.pending.max(Separator::Space);
+            i += 1;
+            while bytes.get(i).is_some_and(|&c| ws(c)) {
+                i += 1;
+            }
+            start = i;
+        }
+        if start < s.len() {
+            self.emit(s.get(start..).unwrap_or_default());
         }
     }
 
@@ -175,6 +196,47 @@ mod tests {
         t.collapsible("añb cd");
         assert!(t.truncated());
         assert_eq!(t.finish(), "añb");
+    }
+
+    /// `collapsible` as first written (a split on whitespace, one `emit` per
+    /// word): the fast path must build the same text, cut at the same place.
+    #[test]
+    fn collapsing_matches_a_word_by_word_split() {
+        fn by_words(t: &mut TextBuilder, s: &str) {
+            for (i, word) in s.split(is_ascii_ws).enumerate() {
+                if i > 0 {
+                    t.pending = t.pending.max(Separator::Space);
+                }
+                if !word.is_empty() {
+                    t.emit(word);
+                }
+            }
+        }
+        const PIECES: &[&str] = &[" ", "  ", "\n", "\t", "\r", "\x0C", "a", "bc", "é", "中"];
+        let mut rng = testkit::rng::Rng::new(7);
+        for _ in 0..20_000 {
+            let limit = 1 + rng.below(40);
+            let (mut fast, mut slow) = (TextBuilder::new(limit), TextBuilder::new(limit));
+            for _ in 0..1 + rng.below(4) {
+                let n = rng.below(12);
+                let s: String = (0..n).map(|_| PIECES[rng.below(PIECES.len())]).collect();
+                match rng.below(4) {
+                    0 => {
+                        fast.lines(1);
+                        slow.lines(1);
+                    }
+                    1 => {
+                        fast.tab();
+                        slow.tab();
+                    }
+                    _ => {}
+                }
+                fast.collapsible(&s);
+                by_words(&mut slow, &s);
+            }
+            assert_eq!(fast.truncated(), slow.truncated());
+            assert_eq!(fast.finish(), slow.finish());
+        }
     }
 
     #[test]
