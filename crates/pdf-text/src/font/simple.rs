@@ -17,7 +17,7 @@ pub(super) struct Simple {
     pub(super) glyphs: Vec<Cached>,
 }
 
-impl PdfFont {
+impl PdfFont<'_> {
     pub(super) fn load_simple(
         doc: &Document<'_>,
         dict: &Dict,
