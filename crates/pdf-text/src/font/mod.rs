@@ -39,7 +39,7 @@ struct Cached {
 }
 
 enum Kind<'c> {
-    Simple(Simple),
+    Simple(Box<Simple<'c>>),
     Composite(Box<Composite<'c>>),
 }
 
@@ -155,9 +155,9 @@ impl<'c> PdfFont<'c> {
                 vertical,
             }
         } else {
-            let simple = Self::load_simple(doc, dict, to_unicode.as_ref(), lie, subtype);
+            let simple = Self::load_simple(doc, dict, to_unicode, lie, subtype);
             PdfFont {
-                kind: Kind::Simple(simple),
+                kind: Kind::Simple(Box::new(simple)),
                 to_unicode: None,
                 ucs2_collection: None,
                 blanks_lie: lie,
@@ -172,9 +172,7 @@ impl TextFont for PdfFont<'_> {
         match &self.kind {
             Kind::Simple(s) => {
                 for &b in bytes {
-                    let Some(g) = s.glyphs.get(usize::from(b)) else {
-                        continue;
-                    };
+                    let g = s.glyph(b);
                     out.push(ShownGlyph {
                         text: g.text.clone(),
                         w0: g.w0,
