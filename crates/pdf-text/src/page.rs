@@ -27,6 +27,20 @@ struct Ctx<'c> {
 struct ResScope<'r, 'c> {
     ctx: &'r Ctx<'c>,
     res: Dict,
+    /// The fonts this scope's `Tf`s named, by name: each `Tf` otherwise
+    /// copies the `/Font` dictionary and the font's own to find the object
+    /// number under which the document's font is cached.
+    fonts: RefCell<HashMap<Vec<u8>, Rc<PdfFont<'c>>>>,
+}
+
+impl<'r, 'c> ResScope<'r, 'c> {
+    fn new(ctx: &'r Ctx<'c>, res: Dict) -> Self {
+        ResScope {
+            ctx,
+            res,
+            fonts: RefCell::new(HashMap::new()),
+        }
+    }
 }
 
 impl ResScope<'_, '_> {
@@ -72,6 +86,9 @@ impl<'c> ResScope<'_, 'c> {
 
 impl<'r, 'c: 'r> Scope<'r> for ResScope<'r, 'c> {
     fn font(&self, name: &[u8]) -> Option<Rc<dyn TextFont + 'r>> {
+        if let Some(f) = self.fonts.borrow().get(name) {
+            return Some(f.clone() as Rc<dyn TextFont + 'r>);
+        }
         let Some((id, Object::Dict(dict))) = self.entry(b"Font", name) else {
             return Some(self.missing_font(name));
         };
@@ -79,6 +96,7 @@ impl<'r, 'c: 'r> Scope<'r> for ResScope<'r, 'c> {
         if let Some(id) = id
             && let Some(f) = self.ctx.fonts.borrow().get(&id)
         {
+            self.fonts.borrow_mut().insert(name.to_vec(), f.clone());
             return Some(f.clone() as Rc<dyn TextFont + 'r>);
         }
         let mut warnings = Vec::new();
@@ -88,8 +106,11 @@ impl<'r, 'c: 'r> Scope<'r> for ResScope<'r, 'c> {
             .warnings
             .borrow_mut()
             .extend(warnings.into_iter().map(|w| format!("font /{label}: {w}")));
+        // Only a font with an object number is remembered: one without is
+        // loaded (and its warnings given) again at each `Tf`, as before.
         if let Some(id) = id {
             self.ctx.fonts.borrow_mut().insert(id, font.clone());
+            self.fonts.borrow_mut().insert(name.to_vec(), font.clone());
         }
         Some(font as Rc<dyn TextFont + 'r>)
     }
@@ -151,7 +172,7 @@ impl<'r, 'c: 'r> Scope<'r> for ResScope<'r, 'c> {
             id,
             matrix,
             content,
-            scope: Rc::new(ResScope { ctx: self.ctx, res }),
+            scope: Rc::new(ResScope::new(self.ctx, res)),
         })
     }
 
@@ -286,7 +307,7 @@ fn annotations<'r>(ctx: &'r Ctx<'_>, page: &pdf_lex::Page, it: &mut Interpreter<
             id,
             matrix: m.then(&fit),
             content: content.into(),
-            scope: Rc::new(ResScope { ctx, res }),
+            scope: Rc::new(ResScope::new(ctx, res)),
         });
     }
 }
@@ -483,10 +504,10 @@ fn run_page(
             deadline: limits.deadline,
         },
     );
-    let scope: Rc<dyn Scope<'_> + '_> = Rc::new(ResScope {
+    let scope: Rc<dyn Scope<'_> + '_> = Rc::new(ResScope::new(
         ctx,
-        res: page.resources.clone().unwrap_or_default(),
-    });
+        page.resources.clone().unwrap_or_default(),
+    ));
     it.run(&content, &scope);
     if !it.past_deadline {
         annotations(ctx, page, &mut it);
