@@ -47,7 +47,7 @@ pub(crate) struct Form<'s> {
 /// The resources a content stream can name.
 pub(crate) trait Scope<'s> {
     /// The font of `/Font` entry `name`.
-    fn font(&self, name: &[u8]) -> Option<Rc<dyn TextFont>>;
+    fn font(&self, name: &[u8]) -> Option<Rc<dyn TextFont + 's>>;
     /// The Form XObject of `/XObject` entry `name` (`None` for images).
     fn form(&self, name: &[u8]) -> Option<Form<'s>>;
     /// The `/ActualText` of `/Properties` entry `name`.
@@ -65,9 +65,9 @@ pub(crate) struct InterpLimits {
 
 /// The text parts of the graphics state (§8.4.1, §9.3.1).
 #[derive(Clone)]
-struct GState {
+struct GState<'s> {
     ctm: Matrix,
-    font: Option<Rc<dyn TextFont>>,
+    font: Option<Rc<dyn TextFont + 's>>,
     size: f64,
     char_spacing: f64,
     word_spacing: f64,
@@ -83,7 +83,7 @@ struct Marked {
 }
 
 /// Interprets one page (and the forms it draws).
-pub(crate) struct Interpreter {
+pub(crate) struct Interpreter<'s> {
     pub glyphs: Vec<Glyph>,
     pub unmapped: usize,
     pub warnings: Vec<String>,
@@ -92,8 +92,8 @@ pub(crate) struct Interpreter {
     pub ops: usize,
     /// Set when the deadline stopped the page.
     pub past_deadline: bool,
-    gs: GState,
-    stack: Vec<GState>,
+    gs: GState<'s>,
+    stack: Vec<GState<'s>>,
     tm: Matrix,
     tlm: Matrix,
     marked: Vec<Marked>,
@@ -107,7 +107,7 @@ const MAX_MARKED_STACK: usize = 256;
 /// Operations between two looks at the clock.
 const DEADLINE_EVERY: usize = 4096;
 
-impl Interpreter {
+impl<'s> Interpreter<'s> {
     /// An interpreter whose initial CTM maps user space to the upright page.
     pub(crate) fn new(base: Matrix, limits: InterpLimits) -> Self {
         Interpreter {
@@ -146,7 +146,7 @@ impl Interpreter {
     }
 
     /// Runs a content stream with its resources.
-    pub(crate) fn run<'s>(&mut self, content: &[u8], scope: &Rc<dyn Scope<'s> + 's>) {
+    pub(crate) fn run(&mut self, content: &[u8], scope: &Rc<dyn Scope<'s> + 's>) {
         for op in Operations::new(content) {
             if self.limit_hit {
                 return;
@@ -333,14 +333,14 @@ impl Interpreter {
         });
     }
 
-    fn run_form<'s>(&mut self, name: &[u8], scope: &Rc<dyn Scope<'s> + 's>) {
+    fn run_form(&mut self, name: &[u8], scope: &Rc<dyn Scope<'s> + 's>) {
         let Some(form) = scope.form(name) else { return };
         self.draw_form(form);
     }
 
     /// Draws a form with the current graphics state (also an annotation's
     /// appearance stream, whose matrix already maps it onto its rectangle).
-    pub(crate) fn draw_form(&mut self, form: Form<'_>) {
+    pub(crate) fn draw_form(&mut self, form: Form<'s>) {
         if self.limit_hit {
             return;
         }
@@ -500,7 +500,7 @@ mod tests {
     }
 
     impl Scope<'static> for ToyScope {
-        fn font(&self, name: &[u8]) -> Option<Rc<dyn TextFont>> {
+        fn font(&self, name: &[u8]) -> Option<Rc<dyn TextFont + 'static>> {
             match name {
                 b"F1" => Some(Rc::new(ToyFont { vertical: false })),
                 b"V1" => Some(Rc::new(ToyFont { vertical: true })),
@@ -531,7 +531,7 @@ mod tests {
         max_form_depth: 8,
     };
 
-    fn run_with(content: &[u8], scope: ToyScope) -> Interpreter {
+    fn run_with(content: &[u8], scope: ToyScope) -> Interpreter<'static> {
         let mut it = Interpreter::new(Matrix::IDENTITY, LIMITS);
         let scope: Rc<dyn Scope<'static>> = Rc::new(scope);
         it.run(content, &scope);

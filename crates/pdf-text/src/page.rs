@@ -17,19 +17,33 @@ use crate::{Error, Options, PdfText, Warning};
 /// Per-document state shared by all pages: loaded fonts and warnings.
 struct Ctx<'c> {
     doc: &'c Document<'c>,
-    fonts: RefCell<HashMap<ObjRef, Rc<PdfFont>>>,
+    fonts: RefCell<HashMap<ObjRef, Rc<PdfFont<'c>>>>,
     /// Decoded Form XObject content, by object.
     forms: RefCell<HashMap<ObjRef, Rc<[u8]>>>,
     warnings: RefCell<Vec<String>>,
 }
 
 /// A resource dictionary in force: the page's or a form's.
-struct ResScope<'c> {
-    ctx: &'c Ctx<'c>,
+struct ResScope<'r, 'c> {
+    ctx: &'r Ctx<'c>,
     res: Dict,
+    /// The fonts this scope's `Tf`s named, by name: each `Tf` otherwise
+    /// copies the `/Font` dictionary and the font's own to find the object
+    /// number under which the document's font is cached.
+    fonts: RefCell<HashMap<Vec<u8>, Rc<PdfFont<'c>>>>,
 }
 
-impl<'c> ResScope<'c> {
+impl<'r, 'c> ResScope<'r, 'c> {
+    fn new(ctx: &'r Ctx<'c>, res: Dict) -> Self {
+        ResScope {
+            ctx,
+            res,
+            fonts: RefCell::new(HashMap::new()),
+        }
+    }
+}
+
+impl ResScope<'_, '_> {
     fn category(&self, key: &[u8]) -> Option<Dict> {
         let o = self.ctx.doc.dict_get(&self.res, key).ok().flatten()?;
         o.as_dict().cloned()
@@ -44,12 +58,12 @@ impl<'c> ResScope<'c> {
     }
 }
 
-impl ResScope<'_> {
+impl<'c> ResScope<'_, 'c> {
     /// The stand-in for a font whose dictionary is missing or unreadable (a
     /// file cut short, a dangling reference): the standard encoding with
     /// Helvetica's widths, so the text of most Latin fonts still reads, with a
     /// warning once per name.
-    fn missing_font(&self, name: &[u8]) -> Rc<dyn TextFont> {
+    fn missing_font(&self, name: &[u8]) -> Rc<dyn TextFont + 'c> {
         let key = ObjRef::new(u32::MAX, 0);
         let label = String::from_utf8_lossy(name).into_owned();
         let mut fonts = self.ctx.fonts.borrow_mut();
@@ -66,12 +80,15 @@ impl ResScope<'_> {
             dict.insert(b"BaseFont".to_vec(), Object::Name(b"Helvetica".to_vec()));
             Rc::new(PdfFont::load(self.ctx.doc, &dict, &mut Vec::new()))
         });
-        font.clone() as Rc<dyn TextFont>
+        font.clone() as Rc<dyn TextFont + 'c>
     }
 }
 
-impl<'c> Scope<'c> for ResScope<'c> {
-    fn font(&self, name: &[u8]) -> Option<Rc<dyn TextFont>> {
+impl<'r, 'c: 'r> Scope<'r> for ResScope<'r, 'c> {
+    fn font(&self, name: &[u8]) -> Option<Rc<dyn TextFont + 'r>> {
+        if let Some(f) = self.fonts.borrow().get(name) {
+            return Some(f.clone() as Rc<dyn TextFont + 'r>);
+        }
         let Some((id, Object::Dict(dict))) = self.entry(b"Font", name) else {
             return Some(self.missing_font(name));
         };
@@ -79,7 +96,8 @@ impl<'c> Scope<'c> for ResScope<'c> {
         if let Some(id) = id
             && let Some(f) = self.ctx.fonts.borrow().get(&id)
         {
-            return Some(f.clone() as Rc<dyn TextFont>);
+            self.fonts.borrow_mut().insert(name.to_vec(), f.clone());
+            return Some(f.clone() as Rc<dyn TextFont + 'r>);
         }
         let mut warnings = Vec::new();
         let font = Rc::new(PdfFont::load(self.ctx.doc, dict, &mut warnings));
@@ -88,13 +106,16 @@ impl<'c> Scope<'c> for ResScope<'c> {
             .warnings
             .borrow_mut()
             .extend(warnings.into_iter().map(|w| format!("font /{label}: {w}")));
+        // Only a font with an object number is remembered: one without is
+        // loaded (and its warnings given) again at each `Tf`, as before.
         if let Some(id) = id {
             self.ctx.fonts.borrow_mut().insert(id, font.clone());
+            self.fonts.borrow_mut().insert(name.to_vec(), font.clone());
         }
-        Some(font as Rc<dyn TextFont>)
+        Some(font as Rc<dyn TextFont + 'r>)
     }
 
-    fn form(&self, name: &[u8]) -> Option<Form<'c>> {
+    fn form(&self, name: &[u8]) -> Option<Form<'r>> {
         let (id, obj) = self.entry(b"XObject", name)?;
         let stream = obj.as_stream()?;
         if stream.dict.get_name(b"Subtype") != Some(b"Form") {
@@ -151,7 +172,7 @@ impl<'c> Scope<'c> for ResScope<'c> {
             id,
             matrix,
             content,
-            scope: Rc::new(ResScope { ctx: self.ctx, res }),
+            scope: Rc::new(ResScope::new(self.ctx, res)),
         })
     }
 
@@ -193,7 +214,7 @@ fn rect_of(doc: &Document<'_>, o: Option<Object>) -> Option<[f64; 4]> {
 
 /// Draws the normal appearance of each visible annotation (§12.5.5), as
 /// viewers and `pdftotext` show them: form fields, free text, stamps.
-fn annotations(ctx: &Ctx<'_>, page: &pdf_lex::Page, it: &mut Interpreter) {
+fn annotations<'r>(ctx: &'r Ctx<'_>, page: &pdf_lex::Page, it: &mut Interpreter<'r>) {
     let doc = ctx.doc;
     let Some(annots) = doc.dict_get(&page.dict, b"Annots").ok().flatten() else {
         return;
@@ -286,7 +307,7 @@ fn annotations(ctx: &Ctx<'_>, page: &pdf_lex::Page, it: &mut Interpreter) {
             id,
             matrix: m.then(&fit),
             content: content.into(),
-            scope: Rc::new(ResScope { ctx, res }),
+            scope: Rc::new(ResScope::new(ctx, res)),
         });
     }
 }
@@ -483,10 +504,10 @@ fn run_page(
             deadline: limits.deadline,
         },
     );
-    let scope: Rc<dyn Scope<'_> + '_> = Rc::new(ResScope {
+    let scope: Rc<dyn Scope<'_> + '_> = Rc::new(ResScope::new(
         ctx,
-        res: page.resources.clone().unwrap_or_default(),
-    });
+        page.resources.clone().unwrap_or_default(),
+    ));
     it.run(&content, &scope);
     if !it.past_deadline {
         annotations(ctx, page, &mut it);

@@ -109,6 +109,22 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// Roughly the memory the result holds: its text and its parts', and
+    /// the sizes of its embedded files.
+    pub fn weight(&self) -> usize {
+        match &self.extraction {
+            Extraction::Document(doc) => {
+                let parts: usize = doc.parts.iter().map(|p| p.text.len()).sum();
+                let embedded: u64 = doc.embedded.iter().map(|e| e.size).sum();
+                doc.text
+                    .len()
+                    .saturating_add(parts)
+                    .saturating_add(usize::try_from(embedded).unwrap_or(usize::MAX))
+            }
+            Extraction::Detected(_) | Extraction::Failed(_) => 0,
+        }
+    }
+
     /// The outcome of an input that could not be read.
     pub fn failed(source: Source, failure: Failure) -> Outcome {
         Outcome {
@@ -140,11 +156,14 @@ pub fn guarded(job: impl FnOnce() -> Result<Document, textract::Error>) -> Extra
 }
 
 /// Extracts `inputs` on `jobs` threads and calls `emit` for each in input
-/// order. At most 32 inputs per thread are in flight or waiting behind an
-/// earlier slow one, so memory stays bounded however many there are; a
-/// window of 4 per thread let one slow file idle the other threads (1.28×
-/// on 2 cores over the corpus PDFs, 1.82× with 32). `emit` returns false to
-/// stop early (e.g. the output pipe closed).
+/// order. At least 32 inputs per thread may be in flight or waiting behind
+/// an earlier slow one, and more — up to [`max_ahead`] — while the results
+/// waiting hold less than [`HELD_BYTES`] of text, so memory stays bounded
+/// however many there are. A window of 4 per thread let one slow file idle
+/// the other threads (1.28× on 2 cores over the corpus PDFs, 1.82× with 32);
+/// 32 still did behind the one 56 ms file of the whole corpus, whose next 63
+/// inputs take a third of that (issue 25). `emit` returns false to stop
+/// early (e.g. the output pipe closed).
 pub fn process(
     inputs: &[Input],
     jobs: usize,
@@ -166,13 +185,18 @@ pub fn process(
         .num_threads(jobs)
         .build()
         .map_err(|e| format!("cannot start {jobs} threads: {e}"))?;
-    let window = window(jobs);
+    let (window, ahead) = (window(jobs), max_ahead(jobs));
     let (tx, rx) = mpsc::channel::<(usize, Outcome)>();
     pool.in_place_scope(|scope| {
         let mut submitted = 0;
         let mut order = InOrder::default();
+        // Text bytes of the results that wait for an earlier one.
+        let mut held = 0usize;
         while order.next() < inputs.len() {
-            while submitted < inputs.len() && submitted < order.next() + window {
+            while submitted < inputs.len()
+                && (submitted < order.next() + window
+                    || (submitted < order.next() + ahead && held < HELD_BYTES))
+            {
                 let index = submitted;
                 let input = &inputs[index];
                 let tx = tx.clone();
@@ -184,7 +208,12 @@ pub fn process(
             let Ok((index, outcome)) = rx.recv() else {
                 break;
             };
-            if !order.push(index, outcome, |i, outcome| emit(&inputs[i], outcome)) {
+            held = held.saturating_add(outcome.weight());
+            let go = order.push(index, outcome, |i, outcome| {
+                held = held.saturating_sub(outcome.weight());
+                emit(&inputs[i], outcome)
+            });
+            if !go {
                 return;
             }
         }
@@ -197,6 +226,16 @@ pub fn process(
 pub fn window(jobs: usize) -> usize {
     jobs.saturating_mul(32).max(1)
 }
+
+/// How far past the oldest unfinished input [`process`] may run ahead while
+/// the results waiting are small (see [`HELD_BYTES`]).
+pub fn max_ahead(jobs: usize) -> usize {
+    jobs.saturating_mul(1024).max(1)
+}
+
+/// Text bytes of finished results waiting for an earlier one past which
+/// [`process`] runs no further ahead than [`window`].
+pub const HELD_BYTES: usize = 64 << 20;
 
 /// Hands results back in input order: a result that comes in early waits
 /// until every one before it has been handed back.

@@ -2,6 +2,8 @@
 //! header entries, the `begin…`/`end…` sections and their entries, fed to
 //! the [`Builder`].
 
+use std::borrow::Cow;
+
 use super::CMap;
 use super::builder::Builder;
 use super::types::{Code, CodespaceRange, Limits, Warning, code_of, max_code};
@@ -75,12 +77,13 @@ pub(crate) fn parse(
     let mut prev: Option<Token<'_>> = None;
     let mut seen_structure = false;
     let mut pending: Option<Token<'_>> = None;
+    let mut scratch = Scratch::default();
     while let Some(tok) = pending.take().or_else(|| lx.next_token()) {
         match &tok {
             Token::Keyword(k) => {
                 if let Some((section, sname)) = Section::from_keyword(k) {
                     seen_structure = true;
-                    pending = read_section(&mut lx, &mut b, section, sname, limits);
+                    pending = read_section(&mut lx, &mut b, section, sname, limits, &mut scratch);
                     prev = None;
                     continue;
                 }
@@ -143,6 +146,7 @@ fn read_section<'a>(
     section: Section,
     sname: &'static str,
     limits: &Limits,
+    scratch: &mut Scratch,
 ) -> Option<Token<'a>> {
     let mut ops: Vec<Operand<'a>> = Vec::with_capacity(3);
     let mut entry_offset = lx.offset();
@@ -197,7 +201,7 @@ fn read_section<'a>(
                 ops.clear();
                 continue;
             }
-            if !apply_entry(b, section, &ops, limits, entry_offset) {
+            if !apply_entry(b, section, &ops, limits, entry_offset, scratch) {
                 b.warn(Warning::BadEntry {
                     section: sname,
                     offset: entry_offset,
@@ -226,18 +230,29 @@ fn read_array<'a>(lx: &mut Lexer<'a>, limits: &Limits) -> Vec<Operand<'a>> {
     items
 }
 
-/// The Unicode text of a `bf` destination operand.
-fn destination(op: &Operand<'_>) -> Option<(Vec<u8>, bool)> {
+/// The UTF-16BE bytes of a `bf` destination operand.
+fn destination<'o>(op: &'o Operand<'_>) -> Option<Cow<'o, [u8]>> {
     match op {
-        Operand::Hex(h) => Some((h.clone(), true)),
+        Operand::Hex(h) => Some(Cow::Borrowed(h)),
         Operand::Name(n) => {
             let name = std::str::from_utf8(n).ok()?;
             let s = crate::encoding::glyph_name_to_unicode(name)?;
             let units: Vec<u8> = s.encode_utf16().flat_map(u16::to_be_bytes).collect();
-            Some((units, false))
+            Some(Cow::Owned(units))
         }
         _ => None,
     }
+}
+
+/// Buffers reused from entry to entry: a `bfrange` maps each of its codes,
+/// and a fresh string per code was most of the cost of parsing a large
+/// ToUnicode CMap.
+#[derive(Default)]
+struct Scratch {
+    /// A destination's text.
+    text: String,
+    /// A `bfrange` destination plus the code's offset in the range.
+    bytes: Vec<u8>,
 }
 
 /// Applies one complete entry; false when it is malformed.
@@ -247,6 +262,7 @@ fn apply_entry(
     ops: &[Operand<'_>],
     limits: &Limits,
     offset: usize,
+    scratch: &mut Scratch,
 ) -> bool {
     let hex = |i: usize| match ops.get(i) {
         Some(Operand::Hex(h)) => code_of(h),
@@ -294,15 +310,16 @@ fn apply_entry(
             let Some((code, len)) = hex(0) else {
                 return false;
             };
-            let Some((dst, _)) = ops.get(1).and_then(destination) else {
+            let Some(dst) = ops.get(1).and_then(destination) else {
                 return false;
             };
-            let (s, ok) = utf16be(&dst);
+            let s = &mut scratch.text;
+            let ok = utf16be(&dst, s);
             if !ok {
                 b.warn(Warning::BadUtf16 { offset });
             }
             if ok || !s.is_empty() {
-                b.unicode(Code::new(code, len), &s, limits);
+                b.unicode(Code::new(code, len), s, limits);
             }
         }
         Section::BfRange => {
@@ -321,28 +338,31 @@ fn apply_entry(
                         let Some(code) = low.checked_add(k).filter(|&c| c <= high) else {
                             break;
                         };
-                        let Some((dst, _)) = destination(item) else {
+                        let Some(dst) = destination(item) else {
                             continue;
                         };
-                        let (s, ok) = utf16be(&dst);
+                        let s = &mut scratch.text;
+                        let ok = utf16be(&dst, s);
                         if !ok {
                             b.warn(Warning::BadUtf16 { offset });
                             if s.is_empty() {
                                 continue;
                             }
                         }
-                        if !b.unicode(Code::new(code, len), &s, limits) {
+                        if !b.unicode(Code::new(code, len), s, limits) {
                             break;
                         }
                     }
                 }
                 Some(op) => {
-                    let Some((dst, _)) = destination(op) else {
+                    let Some(dst) = destination(op) else {
                         return false;
                     };
                     let mut warned = false;
                     for k in 0..=(high - low) {
-                        let (s, ok) = utf16be(&add_be(&dst, k));
+                        add_be(&dst, k, &mut scratch.bytes);
+                        let s = &mut scratch.text;
+                        let ok = utf16be(&scratch.bytes, s);
                         if !ok && !warned {
                             warned = true;
                             b.warn(Warning::BadUtf16 { offset });
@@ -350,7 +370,7 @@ fn apply_entry(
                         if !ok && s.is_empty() {
                             continue;
                         }
-                        if !b.unicode(Code::new(low + k, len), &s, limits) {
+                        if !b.unicode(Code::new(low + k, len), s, limits) {
                             break;
                         }
                     }
@@ -362,30 +382,33 @@ fn apply_entry(
     true
 }
 
-/// Decodes a UTF-16BE destination; a lone byte is taken as a code point.
-/// Unpaired surrogates are dropped (the flag turns false): a lone surrogate
-/// is no text, and U+FFFD in the output would hide that from fallbacks.
-fn utf16be(bytes: &[u8]) -> (String, bool) {
+/// Decodes a UTF-16BE destination into `out` (cleared first); a lone byte
+/// is taken as a code point. Unpaired surrogates are dropped (the result
+/// turns false): a lone surrogate is no text, and U+FFFD in the output would
+/// hide that from fallbacks.
+fn utf16be(bytes: &[u8], out: &mut String) -> bool {
+    out.clear();
     if let [b] = bytes {
-        return (char::from(*b).to_string(), true);
+        out.push(char::from(*b));
+        return true;
     }
     let units = bytes.chunks_exact(2).map(|p| match p {
         [hi, lo] => u16::from_be_bytes([*hi, *lo]),
         _ => 0,
     });
     let mut ok = bytes.len().is_multiple_of(2);
-    let s = char::decode_utf16(units)
-        .filter_map(|r| {
-            ok &= r.is_ok();
-            r.ok()
-        })
-        .collect();
-    (s, ok)
+    out.extend(char::decode_utf16(units).filter_map(|r| {
+        ok &= r.is_ok();
+        r.ok()
+    }));
+    ok
 }
 
-/// Adds `k` to a big-endian byte string, carrying into earlier bytes.
-fn add_be(bytes: &[u8], k: u32) -> Vec<u8> {
-    let mut out = bytes.to_vec();
+/// `bytes` plus `k` into `out`, as a big-endian number carrying into
+/// earlier bytes.
+fn add_be(bytes: &[u8], k: u32, out: &mut Vec<u8>) {
+    out.clear();
+    out.extend_from_slice(bytes);
     let mut carry = u64::from(k);
     for b in out.iter_mut().rev() {
         if carry == 0 {
@@ -395,5 +418,4 @@ fn add_be(bytes: &[u8], k: u32) -> Vec<u8> {
         *b = (s & 0xff) as u8;
         carry = (carry >> 8) + (s >> 8);
     }
-    out
 }

@@ -7,10 +7,11 @@ use std::collections::HashMap;
 use pdf_cmap::{CMap, Code, Collection, cid_to_unicode};
 use pdf_lex::{Dict, Document, Object};
 
-use super::truetype::Program;
 use super::unicode::{glyph_text, to_unicode_entry};
 use super::widths::{lookup_w, parse_w};
-use super::{Cached, FontWarnings, Kind, PdfFont, get, get_dict, num, numbers, stream_bytes};
+use super::{
+    Cached, FontWarnings, Kind, LazyProgram, PdfFont, get, get_dict, num, numbers, stream_bytes,
+};
 
 /// Where the codes of a composite font's strings come from.
 pub(super) enum CodeMap {
@@ -55,7 +56,7 @@ fn identity(vertical: bool) -> CodeMap {
 }
 
 /// A composite (Type 0) font (§9.7).
-pub(super) struct Composite {
+pub(super) struct Composite<'c> {
     pub(super) codes: CodeMap,
     collection: Option<Collection>,
     /// `/W`: `(first cid, last cid, width)`, sorted.
@@ -66,16 +67,16 @@ pub(super) struct Composite {
     default_w1: f64,
     /// `/CIDToGIDMap` stream (2 bytes per CID), `None` for Identity.
     cid_to_gid: Option<Vec<u8>>,
-    program: Option<Program>,
+    program: LazyProgram<'c>,
     cache: RefCell<HashMap<u64, Cached>>,
 }
 
-impl PdfFont {
+impl<'c> PdfFont<'c> {
     pub(super) fn load_composite(
-        doc: &Document<'_>,
+        doc: &'c Document<'c>,
         dict: &Dict,
         warnings: &mut FontWarnings,
-    ) -> (Kind, bool) {
+    ) -> (Kind<'c>, bool) {
         let codes = match get(doc, dict, b"Encoding") {
             Some(Object::Name(n)) => {
                 let name = String::from_utf8_lossy(&n).into_owned();
@@ -140,12 +141,9 @@ impl PdfFont {
             Some(o @ Object::Stream(_)) => stream_bytes(doc, &o),
             _ => None,
         };
-        let program = get_dict(doc, &descendant, b"FontDescriptor").and_then(|d| {
-            get(doc, &d, b"FontFile2")
-                .or_else(|| get(doc, &d, b"FontFile3"))
-                .and_then(|o| stream_bytes(doc, &o))
-                .and_then(Program::parse)
-        });
+        let program = get_dict(doc, &descendant, b"FontDescriptor")
+            .and_then(|d| get(doc, &d, b"FontFile2").or_else(|| get(doc, &d, b"FontFile3")));
+        let program = LazyProgram::new(doc, program);
         let comp = Composite {
             codes,
             collection,
@@ -189,7 +187,7 @@ pub(super) fn ucs2_collection(name: &str) -> Option<Collection> {
     Collection::from_registry_ordering("Adobe", ordering)
 }
 
-impl Composite {
+impl Composite<'_> {
     pub(super) fn glyph(
         &self,
         code: Code,
@@ -217,7 +215,7 @@ impl Composite {
             text = cid_to_unicode(coll, cid).and_then(glyph_text);
         }
         if text.is_none()
-            && let Some(p) = &self.program
+            && let Some(p) = self.program.get()
         {
             let gid = match &self.cid_to_gid {
                 Some(map) => {

@@ -24,6 +24,7 @@ use pdf_lex::{Dict, Document, Object};
 
 use composite::{Composite, ucs2_collection};
 use simple::Simple;
+use truetype::Program;
 use unicode::blanks_lie;
 
 use crate::interp::{ShownGlyph, TextFont};
@@ -37,14 +38,15 @@ struct Cached {
     w1: f64,
 }
 
-enum Kind {
-    Simple(Simple),
-    Composite(Box<Composite>),
+enum Kind<'c> {
+    Simple(Box<Simple<'c>>),
+    Composite(Box<Composite<'c>>),
 }
 
-/// A font ready for the interpreter.
-pub(crate) struct PdfFont {
-    kind: Kind,
+/// A font ready for the interpreter; `'c` is the document's, from which an
+/// embedded program is read when a glyph first needs it.
+pub(crate) struct PdfFont<'c> {
+    kind: Kind<'c>,
     to_unicode: Option<CMap>,
     /// A ToUnicode CMap that `usecmap`s `Adobe-<ordering>-UCS2` maps the
     /// codes it does not list through that collection.
@@ -76,6 +78,37 @@ fn stream_bytes(doc: &Document<'_>, o: &Object) -> Option<Vec<u8>> {
     doc.stream_data(s).ok()
 }
 
+/// An embedded font program (§9.9), decoded and parsed when a glyph first
+/// needs it: a font whose ToUnicode or collection maps every code it shows
+/// never inflates its program (most of the cost of loading a subset
+/// TrueType font).
+struct LazyProgram<'c> {
+    doc: &'c Document<'c>,
+    /// The `FontFile2`/`FontFile3` entry, already resolved.
+    stream: Option<Object>,
+    program: std::cell::OnceCell<Option<Program>>,
+}
+
+impl<'c> LazyProgram<'c> {
+    fn new(doc: &'c Document<'c>, stream: Option<Object>) -> Self {
+        LazyProgram {
+            doc,
+            stream,
+            program: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The program, when there is one that parses.
+    fn get(&self) -> Option<&Program> {
+        self.program
+            .get_or_init(|| {
+                let stream = self.stream.as_ref()?;
+                stream_bytes(self.doc, stream).and_then(Program::parse)
+            })
+            .as_ref()
+    }
+}
+
 /// The numbers of an array object, resolved.
 fn numbers(doc: &Document<'_>, o: &Object) -> Vec<f64> {
     let Ok(o) = doc.resolve(o) else {
@@ -89,9 +122,13 @@ fn numbers(doc: &Document<'_>, o: &Object) -> Vec<f64> {
 /// Warnings found while loading a font.
 pub(crate) type FontWarnings = Vec<String>;
 
-impl PdfFont {
+impl<'c> PdfFont<'c> {
     /// Loads a font dictionary.
-    pub(crate) fn load(doc: &Document<'_>, dict: &Dict, warnings: &mut FontWarnings) -> PdfFont {
+    pub(crate) fn load(
+        doc: &'c Document<'c>,
+        dict: &Dict,
+        warnings: &mut FontWarnings,
+    ) -> PdfFont<'c> {
         let to_unicode = get(doc, dict, b"ToUnicode").and_then(|o| {
             let bytes = stream_bytes(doc, &o)?;
             match CMap::parse(&bytes) {
@@ -118,9 +155,9 @@ impl PdfFont {
                 vertical,
             }
         } else {
-            let simple = Self::load_simple(doc, dict, to_unicode.as_ref(), lie, subtype);
+            let simple = Self::load_simple(doc, dict, to_unicode, lie, subtype);
             PdfFont {
-                kind: Kind::Simple(simple),
+                kind: Kind::Simple(Box::new(simple)),
                 to_unicode: None,
                 ucs2_collection: None,
                 blanks_lie: lie,
@@ -130,14 +167,12 @@ impl PdfFont {
     }
 }
 
-impl TextFont for PdfFont {
+impl TextFont for PdfFont<'_> {
     fn decode(&self, bytes: &[u8], out: &mut Vec<ShownGlyph>) {
         match &self.kind {
             Kind::Simple(s) => {
                 for &b in bytes {
-                    let Some(g) = s.glyphs.get(usize::from(b)) else {
-                        continue;
-                    };
+                    let g = s.glyph(b);
                     out.push(ShownGlyph {
                         text: g.text.clone(),
                         w0: g.w0,

@@ -1,30 +1,62 @@
 //! Simple fonts (ISO 32000-1 §9.6: Type 1, TrueType, Type 3, MMType1):
 //! one byte per code, an encoding with `/Differences`, `/Widths`.
 
+use std::cell::OnceCell;
+
 use pdf_cmap::encoding::{self, BaseEncoding, DifferencesItem, SimpleEncoding};
 use pdf_cmap::{CMap, Code};
 use pdf_lex::{Dict, Document, Object};
 
-use super::truetype::Program;
 use super::type1::type1_builtin_encoding;
 use super::unicode::{glyph_text, to_unicode_entry};
-use super::{Cached, PdfFont, get, get_dict, num, numbers, stream_bytes};
+use super::{Cached, LazyProgram, PdfFont, get, get_dict, num, numbers, stream_bytes};
+use crate::data::afm::Std14;
 use crate::layout::GlyphText;
 use crate::std14;
 
 /// A simple font (Type 1, TrueType, Type 3, MMType1): one byte per code.
-pub(super) struct Simple {
-    pub(super) glyphs: Vec<Cached>,
+/// A code's glyph is worked out when first shown: most fonts show a few
+/// dozen of their 256 codes, and the codes no name maps would otherwise
+/// make every embedded TrueType program be inflated and its `cmap` inverted.
+pub(super) struct Simple<'c> {
+    glyphs: [OnceCell<Cached>; 256],
+    source: Source<'c>,
 }
 
-impl PdfFont {
+/// What a code's glyph is worked out from.
+struct Source<'c> {
+    enc: SimpleEncoding,
+    std: Option<&'static Std14>,
+    has_explicit_base: bool,
+    to_unicode: Option<CMap>,
+    blanks_lie: bool,
+    symbolic: bool,
+    is_truetype: bool,
+    is_type3: bool,
+    tt_program: LazyProgram<'c>,
+    first_char: i64,
+    widths: Vec<f64>,
+    missing: Option<f64>,
+    type3_scale: f64,
+}
+
+impl Simple<'_> {
+    /// The glyph of a one-byte code.
+    pub(super) fn glyph(&self, code: u8) -> &Cached {
+        // 256 cells, one per value of a byte.
+        let cell = &self.glyphs[usize::from(code)];
+        cell.get_or_init(|| self.source.glyph(code))
+    }
+}
+
+impl<'c> PdfFont<'c> {
     pub(super) fn load_simple(
-        doc: &Document<'_>,
+        doc: &'c Document<'c>,
         dict: &Dict,
-        to_unicode: Option<&CMap>,
+        to_unicode: Option<CMap>,
         blanks_lie: bool,
         subtype: &[u8],
-    ) -> Simple {
+    ) -> Simple<'c> {
         let base_font = get(doc, dict, b"BaseFont")
             .and_then(|o| o.as_name().map(<[u8]>::to_vec))
             .unwrap_or_default();
@@ -43,14 +75,12 @@ impl PdfFont {
         let (type1_program, tt_program) = match &descriptor {
             Some(d) => {
                 let t1 = get(doc, d, b"FontFile").and_then(|o| stream_bytes(doc, &o));
-                let tt = get(doc, d, b"FontFile2")
-                    .or_else(|| get(doc, d, b"FontFile3"))
-                    .and_then(|o| stream_bytes(doc, &o))
-                    .and_then(Program::parse);
+                let tt = get(doc, d, b"FontFile2").or_else(|| get(doc, d, b"FontFile3"));
                 (t1, tt)
             }
             None => (None, None),
         };
+        let tt_program = LazyProgram::new(doc, tt_program);
 
         // Encoding: base, then Differences.
         let enc_obj = get(doc, dict, b"Encoding");
@@ -140,76 +170,116 @@ impl PdfFont {
             0.001
         };
 
-        let mut glyphs = Vec::with_capacity(256);
-        for code in 0u16..256 {
-            let c8 = code as u8;
-            let name = enc.glyph_name(c8).map(str::to_string).or_else(|| {
-                std.filter(|s| s.is_symbolic() || !has_explicit_base)
-                    .and_then(|s| s.builtin_name(c8))
-                    .map(str::to_string)
-            });
-            // What an unbelievable ToUnicode entry said: kept only if no
-            // other map knows the glyph; guesses from the code are then off.
-            let (mut text, said) = to_unicode_entry(
-                to_unicode.and_then(|tu| tu.lookup_unicode(Code::new(u32::from(code), 1))),
+        Simple {
+            glyphs: [const { OnceCell::new() }; 256],
+            source: Source {
+                enc,
+                std,
+                has_explicit_base,
+                to_unicode,
                 blanks_lie,
-            );
-            let guess = said.is_none();
-            if text.is_none()
-                && let Some(n) = &name
-            {
-                text = encoding::glyph_name_to_unicode(n).and_then(|s| glyph_text(&s));
-                if text.is_none() {
-                    text = glyph_name_fallback(n, c8, guess);
-                }
-            }
-            if text.is_none()
-                && let Some(p) = &tt_program
-                && let Some(gid) = p.gid_of_code(c8)
-            {
-                text = p.text_of_gid(gid).and_then(|s| glyph_text(&s));
-            }
-            if text.is_none()
-                && let Some(t) = said
-            {
-                text = t;
-            }
-            if text.is_none()
-                && symbolic
-                && is_truetype
-                && (0x20..0x7F).contains(&code)
-                && tt_program.is_none()
-            {
-                // Non-embedded symbolic TrueType: assume the codes are ASCII.
-                text = Some(GlyphText::One(char::from(c8)));
-            }
-            if text.is_none() && name.is_none() && tt_program.is_none() {
-                // No glyph name, no map: the code draws .notdef, which is no character.
-                text = Some(GlyphText::Many("".into()));
-            }
-            let idx = i64::from(code) - first_char;
-            let w = usize::try_from(idx)
-                .ok()
-                .and_then(|i| widths.get(i).copied())
-                .filter(|w| *w != 0.0 || is_type3)
-                .map(|w| w * type3_scale)
-                .or_else(|| {
-                    std.and_then(|s| name.as_deref().and_then(|n| s.width(n)))
-                        .map(|w| w / 1000.0)
-                })
-                .or_else(|| missing.filter(|m| *m > 0.0).map(|m| m / 1000.0))
-                .unwrap_or(if std.is_some_and(|s| s.name.starts_with("Courier")) {
-                    0.6
-                } else {
-                    0.5
-                });
-            glyphs.push(Cached {
-                text,
-                w0: w,
-                w1: -1.0,
-            });
+                symbolic,
+                is_truetype,
+                is_type3,
+                tt_program,
+                first_char,
+                widths,
+                missing,
+                type3_scale,
+            },
         }
-        Simple { glyphs }
+    }
+}
+
+impl Source<'_> {
+    /// Works out the glyph of `c8`: its text (ToUnicode, glyph name,
+    /// embedded program, guesses) and its width.
+    fn glyph(&self, c8: u8) -> Cached {
+        let Source {
+            enc,
+            std,
+            has_explicit_base,
+            to_unicode,
+            blanks_lie,
+            symbolic,
+            is_truetype,
+            is_type3,
+            tt_program,
+            first_char,
+            widths,
+            missing,
+            type3_scale,
+        } = self;
+        let (std, has_explicit_base, blanks_lie) = (*std, *has_explicit_base, *blanks_lie);
+        let (symbolic, is_truetype, is_type3) = (*symbolic, *is_truetype, *is_type3);
+        let code = u16::from(c8);
+        let name = enc.glyph_name(c8).map(str::to_string).or_else(|| {
+            std.filter(|s| s.is_symbolic() || !has_explicit_base)
+                .and_then(|s| s.builtin_name(c8))
+                .map(str::to_string)
+        });
+        // What an unbelievable ToUnicode entry said: kept only if no
+        // other map knows the glyph; guesses from the code are then off.
+        let (mut text, said) = to_unicode_entry(
+            to_unicode
+                .as_ref()
+                .and_then(|tu| tu.lookup_unicode(Code::new(u32::from(code), 1))),
+            blanks_lie,
+        );
+        let guess = said.is_none();
+        if text.is_none()
+            && let Some(n) = &name
+        {
+            text = encoding::glyph_name_to_unicode(n).and_then(|s| glyph_text(&s));
+            if text.is_none() {
+                text = glyph_name_fallback(n, c8, guess);
+            }
+        }
+        if text.is_none()
+            && let Some(p) = tt_program.get()
+            && let Some(gid) = p.gid_of_code(c8)
+        {
+            text = p.text_of_gid(gid).and_then(|s| glyph_text(&s));
+        }
+        if text.is_none()
+            && let Some(t) = said
+        {
+            text = t;
+        }
+        if text.is_none()
+            && symbolic
+            && is_truetype
+            && (0x20..0x7F).contains(&code)
+            && tt_program.get().is_none()
+        {
+            // Non-embedded symbolic TrueType: assume the codes are ASCII.
+            text = Some(GlyphText::One(char::from(c8)));
+        }
+        if text.is_none() && name.is_none() && tt_program.get().is_none() {
+            // No glyph name, no map: the code draws .notdef, which is no character.
+            text = Some(GlyphText::Many("".into()));
+        }
+        let idx = i64::from(code) - *first_char;
+        let w = usize::try_from(idx)
+            .ok()
+            .and_then(|i| widths.get(i).copied())
+            .filter(|w| *w != 0.0 || is_type3)
+            .map(|w| w * *type3_scale)
+            .or_else(|| {
+                std.and_then(|s| name.as_deref().and_then(|n| s.width(n)))
+                    .map(|w| w / 1000.0)
+            })
+            .or_else(|| missing.filter(|m| *m > 0.0).map(|m| m / 1000.0))
+            .unwrap_or(if std.is_some_and(|s| s.name.starts_with("Courier")) {
+                0.6
+            } else {
+                0.5
+            });
+        Cached {
+            text,
+            w0: w,
+            w1: -1.0,
+        }
     }
 }
 
