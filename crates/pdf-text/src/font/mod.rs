@@ -8,11 +8,13 @@
 //! a standard-14 font); then the embedded TrueType/OpenType program's own
 //! `cmap`/`post` tables; otherwise the glyph is unmapped.
 //!
-//! `simple.rs` and `composite.rs` load the two kinds of font, `widths.rs`
+//! `simple.rs` and `composite.rs` load the two kinds of font, `dbcs.rs`
+//! simple fonts whose strings are double-byte CJK code-page text, `widths.rs`
 //! reads `/W`, `truetype.rs` and `type1.rs` read embedded programs,
 //! `unicode.rs` weighs and cleans what the maps say.
 
 mod composite;
+mod dbcs;
 mod simple;
 mod truetype;
 mod type1;
@@ -40,6 +42,8 @@ struct Cached {
 enum Kind {
     Simple(Simple),
     Composite(Box<Composite>),
+    /// A simple font whose strings are double-byte code-page text (`dbcs.rs`).
+    Dbcs(Box<dbcs::DbcsFont>),
 }
 
 /// A font ready for the interpreter.
@@ -117,6 +121,8 @@ impl PdfFont {
                 blanks_lie: lie,
                 vertical,
             }
+        } else if let Some(font) = Self::load_dbcs(doc, dict, subtype, to_unicode.as_ref()) {
+            font
         } else {
             let simple = Self::load_simple(doc, dict, to_unicode.as_ref(), lie, subtype);
             PdfFont {
@@ -133,6 +139,7 @@ impl PdfFont {
 impl TextFont for PdfFont {
     fn decode(&self, bytes: &[u8], out: &mut Vec<ShownGlyph>) {
         match &self.kind {
+            Kind::Dbcs(d) => d.decode(bytes, out),
             Kind::Simple(s) => {
                 for &b in bytes {
                     let Some(g) = s.glyphs.get(usize::from(b)) else {
