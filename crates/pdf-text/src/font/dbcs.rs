@@ -42,31 +42,9 @@ use pdf_cmap::{CMap, Code, Collection, cid_to_unicode};
 use pdf_lex::{Dict, Document, Object};
 
 use super::unicode::glyph_text;
-use super::{Kind, PdfFont, get, get_dict, num, numbers};
+use super::{get, get_dict, num, numbers};
 use crate::interp::ShownGlyph;
 use crate::layout::GlyphText;
-
-impl PdfFont {
-    /// A simple font read as double-byte code-page text, when this module's
-    /// rule applies to it (the hook in `PdfFont::load`). No warning: a font
-    /// that only ever shows ASCII reads the same either way, and a code the
-    /// collection does not map is counted as unmapped like any other.
-    pub(super) fn load_dbcs(
-        doc: &Document<'_>,
-        dict: &Dict,
-        subtype: &[u8],
-        to_unicode: Option<&CMap>,
-    ) -> Option<PdfFont> {
-        let font = DbcsFont::detect(doc, dict, subtype, to_unicode)?;
-        Some(PdfFont {
-            kind: Kind::Dbcs(Box::new(font)),
-            to_unicode: None,
-            ucs2_collection: None,
-            blanks_lie: false,
-            vertical: false,
-        })
-    }
-}
 
 /// A simple font read as double-byte code-page text.
 pub(super) struct DbcsFont {
@@ -219,7 +197,10 @@ fn name_bytes(o: &Object) -> Option<&[u8]> {
 
 impl DbcsFont {
     /// The font, when `dict` is a simple font the rule of this module
-    /// applies to; `to_unicode` is its parsed ToUnicode CMap.
+    /// applies to; `to_unicode` is its parsed ToUnicode CMap. Called by
+    /// `PdfFont::load` (the hook). No warning is given: a CJK-named font
+    /// that only ever shows ASCII reads the same either way, and a code the
+    /// collection does not map is counted as unmapped like any other.
     pub(super) fn detect(
         doc: &Document<'_>,
         dict: &Dict,

@@ -121,8 +121,14 @@ impl PdfFont {
                 blanks_lie: lie,
                 vertical,
             }
-        } else if let Some(font) = Self::load_dbcs(doc, dict, subtype, to_unicode.as_ref()) {
-            font
+        } else if let Some(dbcs) = dbcs::DbcsFont::detect(doc, dict, subtype, to_unicode.as_ref()) {
+            PdfFont {
+                kind: Kind::Dbcs(Box::new(dbcs)),
+                to_unicode: None,
+                ucs2_collection: None,
+                blanks_lie: false,
+                vertical: false,
+            }
         } else {
             let simple = Self::load_simple(doc, dict, to_unicode.as_ref(), lie, subtype);
             PdfFont {
