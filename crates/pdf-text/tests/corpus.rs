@@ -142,6 +142,12 @@ const F1_EXPLAINED: &[&str] = &[
     "issue3405r.pdf",         // TrueType without cmap/post: nothing maps
 ];
 
+/// Files where pdftotext prints mojibake: GBK bytes through a simple font
+/// that says `/WinAnsiEncoding` (docs/pdf-text.md, "Double-byte text in
+/// simple fonts"). Left out of the F1 and its mean; regression tests below
+/// check their text.
+const PDFTOTEXT_MOJIBAKE: &[&str] = &["SimFang-variant.pdf", "XiaoBiaoSong.pdf"];
+
 /// Character-multiset F1 against `pdftotext` (when installed).
 #[test]
 fn corpus_fidelity_against_pdftotext() {
@@ -158,6 +164,10 @@ fn corpus_fidelity_against_pdftotext() {
     let mut unexplained = Vec::new();
     for path in &files {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if PDFTOTEXT_MOJIBAKE.contains(&name.as_str()) {
+            println!("{name}: left out (pdftotext prints mojibake)");
+            continue;
+        }
         let Ok(out) = Command::new("pdftotext").arg(path).arg("-").output() else {
             continue;
         };
@@ -277,6 +287,36 @@ fn standard_fonts_notdef_codes_are_no_characters() {
         "pdfjs/standard_fonts.pdf",
         &["FONT: courier", "FONT: zapfdingbats"],
     );
+}
+
+/// GBK through non-embedded simple TrueType fonts named `宋体` and
+/// `仿宋_GB2312` in GBK bytes, declared `/WinAnsiEncoding` (S22PDF).
+#[test]
+fn xiaobiaosong_gbk_in_simple_fonts() {
+    regression(
+        "pdfjs/XiaoBiaoSong.pdf",
+        &[
+            "关于红军作战的原则",
+            "（一九三七年八月一日）",
+            "对国防问题的意见",
+        ],
+    );
+}
+
+/// The same with `黑体` (SimHei) and a descriptor `/FontName` `小标宋`.
+#[test]
+fn simfang_variant_gbk_in_a_simple_font() {
+    regression(
+        "pdfjs/SimFang-variant.pdf",
+        &["全 世 界 无 产 者，联 合 起 来"],
+    );
+}
+
+/// ClibPDF's `宋体` with `/Flags 6` (pdf.js issue 20489; mutool 1.21 still
+/// prints mojibake here).
+#[test]
+fn issue20489_gbk_company_name() {
+    regression("pdfjs/issue20489.pdf", &["COMPANY:\n北斗星"]);
 }
 
 #[test]

@@ -186,6 +186,29 @@ fn ligatures_become_letters() {
     check("ligatures.pdf");
 }
 
+/// GBK bytes through non-embedded simple fonts named `SimSun` and `宋体`
+/// (in GBK bytes) that say `/WinAnsiEncoding` or nothing: Chinese, not
+/// Latin-1.
+#[test]
+fn double_byte_gbk_in_a_simple_font() {
+    check("dbcs-gbk.pdf");
+}
+
+/// Shift-JIS bytes (kanji, kana, half-width katakana, ASCII) through a
+/// non-embedded simple `MS-Mincho`.
+#[test]
+fn double_byte_shift_jis_in_a_simple_font() {
+    check("dbcs-shift-jis.pdf");
+}
+
+/// The same GBK bytes through a Latin font, and through `SimSun` with a
+/// ToUnicode, with `/Differences`, with an embedded program: single bytes,
+/// as the font dict says.
+#[test]
+fn double_byte_reading_stays_off_for_latin_and_explicit_fonts() {
+    check("dbcs-latin.pdf");
+}
+
 #[test]
 fn limits_cut_with_a_warning() {
     let path = fixtures()

@@ -8,11 +8,13 @@
 //! a standard-14 font); then the embedded TrueType/OpenType program's own
 //! `cmap`/`post` tables; otherwise the glyph is unmapped.
 //!
-//! `simple.rs` and `composite.rs` load the two kinds of font, `widths.rs`
+//! `simple.rs` and `composite.rs` load the two kinds of font, `dbcs.rs`
+//! simple fonts whose strings are double-byte CJK code-page text, `widths.rs`
 //! reads `/W`, `truetype.rs` and `type1.rs` read embedded programs,
 //! `unicode.rs` weighs and cleans what the maps say.
 
 mod composite;
+mod dbcs;
 mod simple;
 mod truetype;
 mod type1;
@@ -41,6 +43,8 @@ struct Cached {
 enum Kind<'c> {
     Simple(Box<Simple<'c>>),
     Composite(Box<Composite<'c>>),
+    /// A simple font whose strings are double-byte code-page text (`dbcs.rs`).
+    Dbcs(Box<dbcs::DbcsFont>),
 }
 
 /// A font ready for the interpreter; `'c` is the document's, from which an
@@ -154,6 +158,14 @@ impl<'c> PdfFont<'c> {
                 blanks_lie: lie,
                 vertical,
             }
+        } else if let Some(dbcs) = dbcs::DbcsFont::detect(doc, dict, subtype, to_unicode.as_ref()) {
+            PdfFont {
+                kind: Kind::Dbcs(Box::new(dbcs)),
+                to_unicode: None,
+                ucs2_collection: None,
+                blanks_lie: false,
+                vertical: false,
+            }
         } else {
             let simple = Self::load_simple(doc, dict, to_unicode, lie, subtype);
             PdfFont {
@@ -170,6 +182,7 @@ impl<'c> PdfFont<'c> {
 impl TextFont for PdfFont<'_> {
     fn decode(&self, bytes: &[u8], out: &mut Vec<ShownGlyph>) {
         match &self.kind {
+            Kind::Dbcs(d) => d.decode(bytes, out),
             Kind::Simple(s) => {
                 for &b in bytes {
                     let g = s.glyph(b);
