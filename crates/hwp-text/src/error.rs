@@ -1,8 +1,6 @@
 //! The crate's error and warning types (the house convention of
 //! `docs/contributing.md`).
 
-use std::fmt;
-
 /// Why a document could not be read at all.
 ///
 /// A document that is only partly damaged is not an error: it yields the
@@ -87,9 +85,13 @@ pub enum WarningKind {
     TrackChange,
 }
 
-impl WarningKind {
-    /// A short lower-case name of the kind.
-    pub fn name(self) -> &'static str {
+/// A defect that did not stop reading: its [`WarningKind`], what was wrong
+/// and what was done about it, and the byte offset in the stream or file where
+/// known. Displayed as `<kind>: <message>`, then ` at offset N`.
+pub type Warning = doc_model::Warning<WarningKind>;
+
+impl doc_model::WarningKind for WarningKind {
+    fn name(self) -> &'static str {
         match self {
             WarningKind::Container => "container",
             WarningKind::Inflate => "inflate",
@@ -109,51 +111,11 @@ impl WarningKind {
     }
 }
 
-/// A defect that did not stop reading: what was wrong and what was done about it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Warning {
-    /// Which structure the defect is in.
-    pub kind: WarningKind,
-    /// What was wrong and what was done about it, for a person.
-    pub message: String,
-    /// The byte offset in the stream or file, where known.
-    pub offset: Option<u64>,
-}
-
-impl Warning {
-    pub(crate) fn new(kind: WarningKind, message: impl Into<String>) -> Warning {
-        Warning {
-            kind,
-            message: message.into(),
-            offset: None,
-        }
-    }
-
-    pub(crate) fn at(kind: WarningKind, message: impl Into<String>, offset: u64) -> Warning {
-        Warning {
-            kind,
-            message: message.into(),
-            offset: Some(offset),
-        }
-    }
-}
-
-impl Warning {
-    /// More embedded files than [`crate::Limits::max_embedded`].
-    pub(crate) fn embedded_limit(max: usize) -> Warning {
-        Warning::new(
-            WarningKind::Limit,
-            format!("more than {max} embedded files; the rest are left out"),
-        )
-    }
-}
-
-impl fmt::Display for Warning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.kind.name(), self.message)?;
-        if let Some(o) = self.offset {
-            write!(f, " at offset {o}")?;
-        }
-        Ok(())
-    }
+/// More embedded files than [`crate::Limits::max_embedded`].
+pub(crate) fn embedded_limit(max: usize) -> Warning {
+    Warning::new(
+        WarningKind::Limit,
+        format!("more than {max} embedded files; the rest are left out"),
+        None,
+    )
 }

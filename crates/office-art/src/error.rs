@@ -1,7 +1,5 @@
 //! The crate's error and warning types.
 
-use std::fmt;
-
 /// Why a record, a BLIP or a drawing could not be read at all.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -49,7 +47,12 @@ pub enum WarningKind {
     Limit,
 }
 
-impl WarningKind {
+/// A defect that did not stop reading: its [`WarningKind`], what was wrong
+/// and what was done about it, and the byte offset in the bytes given where
+/// known. Displayed as `<kind>: <message>`, then ` at offset N`.
+pub type Warning = doc_model::Warning<WarningKind>;
+
+impl doc_model::WarningKind for WarningKind {
     fn name(self) -> &'static str {
         match self {
             WarningKind::Record => "record",
@@ -58,40 +61,5 @@ impl WarningKind {
             WarningKind::Shape => "shape",
             WarningKind::Limit => "limit",
         }
-    }
-}
-
-/// A defect that did not stop reading: what was wrong and what was done about it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Warning {
-    /// Which structure the defect is in.
-    pub kind: WarningKind,
-    /// What was wrong and what was done about it.
-    pub message: String,
-    /// Byte offset in the bytes given, where known.
-    pub offset: Option<u64>,
-}
-
-impl Warning {
-    pub(crate) fn new(
-        kind: WarningKind,
-        message: impl Into<String>,
-        offset: Option<u64>,
-    ) -> Warning {
-        Warning {
-            kind,
-            message: message.into(),
-            offset,
-        }
-    }
-}
-
-impl fmt::Display for Warning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.kind.name(), self.message)?;
-        if let Some(o) = self.offset {
-            write!(f, " at offset {o}")?;
-        }
-        Ok(())
     }
 }

@@ -1,7 +1,5 @@
 //! Errors and warnings of the layer.
 
-use std::fmt;
-
 use crate::Scheme;
 
 /// Why a document could not be decrypted at all.
@@ -74,38 +72,17 @@ pub enum WarningKind {
     Stream,
 }
 
-/// A defect that did not stop decryption: what was found, and what was done about it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Warning {
-    /// Which structure the defect is in.
-    pub kind: WarningKind,
-    /// A human-readable description.
-    pub message: String,
-    /// Byte offset in the stream, where known.
-    pub offset: Option<u64>,
-}
+/// A defect that did not stop reading: its [`WarningKind`], what was wrong
+/// and what was done about it, and the byte offset in the stream where
+/// known. Displayed as `<kind>: <message>`, then ` at offset N`.
+pub type Warning = doc_model::Warning<WarningKind>;
 
-impl Warning {
-    pub(crate) fn new(kind: WarningKind, message: impl Into<String>, offset: Option<u64>) -> Self {
-        Warning {
-            kind,
-            message: message.into(),
-            offset,
-        }
-    }
-}
-
-impl fmt::Display for Warning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let kind = match self.kind {
+impl doc_model::WarningKind for WarningKind {
+    fn name(self) -> &'static str {
+        match self {
             WarningKind::Size => "size",
             WarningKind::Integrity => "integrity",
             WarningKind::Stream => "stream",
-        };
-        write!(f, "{kind}: {}", self.message)?;
-        if let Some(offset) = self.offset {
-            write!(f, " at offset {offset}")?;
         }
-        Ok(())
     }
 }

@@ -1,7 +1,5 @@
 //! The crate's error and warning types (house convention, docs/contributing.md).
 
-use std::fmt;
-
 /// Why a document could not be read at all.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -51,46 +49,18 @@ pub enum WarningKind {
     Limit,
 }
 
-impl WarningKind {
-    /// A short lower-case name (`package`, `xml`, `reference`, `limit`).
-    pub fn name(self) -> &'static str {
+/// A defect that did not stop reading: its [`WarningKind`], what was wrong
+/// and what was done about it, and the byte offset in the file where
+/// known. Displayed as `<kind>: <message>`, then ` at offset N`.
+pub type Warning = doc_model::Warning<WarningKind>;
+
+impl doc_model::WarningKind for WarningKind {
+    fn name(self) -> &'static str {
         match self {
             WarningKind::Package => "package",
             WarningKind::Xml => "xml",
             WarningKind::Reference => "reference",
             WarningKind::Limit => "limit",
         }
-    }
-}
-
-/// A defect that did not stop reading.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Warning {
-    /// What kind of defect.
-    pub kind: WarningKind,
-    /// What was wrong and what was done about it.
-    pub message: String,
-    /// Byte offset in the file, where known.
-    pub offset: Option<u64>,
-}
-
-impl Warning {
-    /// A warning of `kind` without an offset.
-    pub fn new(kind: WarningKind, message: impl Into<String>) -> Warning {
-        Warning {
-            kind,
-            message: message.into(),
-            offset: None,
-        }
-    }
-}
-
-impl fmt::Display for Warning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.kind.name(), self.message)?;
-        if let Some(o) = self.offset {
-            write!(f, " at offset {o}")?;
-        }
-        Ok(())
     }
 }

@@ -1,7 +1,5 @@
 //! The crate's error and warning types (house convention, docs/contributing.md).
 
-use std::fmt;
-
 /// Why a workbook could not be read at all.
 ///
 /// A workbook that is only partly damaged is not an error: it yields the
@@ -68,30 +66,14 @@ pub enum WarningKind {
     Limit,
 }
 
-/// A defect that did not stop reading.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Warning {
-    /// What kind of defect.
-    pub kind: WarningKind,
-    /// What was wrong and what was done about it.
-    pub message: String,
-    /// Byte offset in the workbook stream, where known.
-    pub offset: Option<u64>,
-}
+/// A defect that did not stop reading: its [`WarningKind`], what was wrong
+/// and what was done about it, and the byte offset in the workbook stream where
+/// known. Displayed as `<kind>: <message>`, then ` at offset N`.
+pub type Warning = doc_model::Warning<WarningKind>;
 
-impl Warning {
-    pub(crate) fn new(kind: WarningKind, message: impl Into<String>, offset: Option<u64>) -> Self {
-        Warning {
-            kind,
-            message: message.into(),
-            offset,
-        }
-    }
-}
-
-impl fmt::Display for Warning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let kind = match self.kind {
+impl doc_model::WarningKind for WarningKind {
+    fn name(self) -> &'static str {
+        match self {
             WarningKind::Record => "record",
             WarningKind::Sst => "sst",
             WarningKind::Cell => "cell",
@@ -101,11 +83,6 @@ impl fmt::Display for Warning {
             WarningKind::Container => "container",
             WarningKind::Embedded => "embedded",
             WarningKind::Limit => "limit",
-        };
-        write!(f, "{kind}: {}", self.message)?;
-        if let Some(o) = self.offset {
-            write!(f, " at offset {o}")?;
         }
-        Ok(())
     }
 }
