@@ -27,9 +27,11 @@
 
 use std::fmt;
 
+mod date;
 mod list_number;
 mod warning;
 
+pub use date::{civil_from_days, rfc3339_utc};
 pub use list_number::NumberFormat;
 pub use warning::{Warning, WarningKind};
 
