@@ -149,39 +149,30 @@ pub fn run(args: &[String]) -> Result<(), String> {
         );
     }
     let mut statics = String::new();
-    for t in &glyph_tables {
-        let _ = writeln!(statics, "/// Glyph names of {}.", t.fonts.join(", "));
-        let _ = writeln!(statics, "static {}: &[&str] = &[", t.ident);
-        for n in &t.rows {
-            let _ = writeln!(statics, "    {n:?},");
-        }
-        statics.push_str("];\n");
-    }
-    for t in &widths_tables {
-        let _ = writeln!(
-            statics,
-            "/// Widths of {}, glyph by glyph.",
-            t.fonts.join(", ")
-        );
-        let _ = writeln!(statics, "static {}: &[u16] = &[", t.ident);
-        for row in t.rows.chunks(16) {
-            let row: Vec<String> = row.iter().map(u16::to_string).collect();
-            let _ = writeln!(statics, "    {},", row.join(", "));
-        }
-        statics.push_str("];\n");
-    }
-    for t in &extra_tables {
-        let _ = writeln!(
-            statics,
-            "/// Codes the built-in encoding of {} adds to its base.",
-            t.fonts.join(", ")
-        );
-        let _ = writeln!(statics, "static {}: &[(u8, &str)] = &[", t.ident);
-        for (c, n) in &t.rows {
-            let _ = writeln!(statics, "    ({c}, {n:?}),");
-        }
-        statics.push_str("];\n");
-    }
+    emit(
+        &mut statics,
+        &glyph_tables,
+        "Glyph names of",
+        "&str",
+        1,
+        |n| format!("{n:?}"),
+    );
+    emit(
+        &mut statics,
+        &widths_tables,
+        "Widths, glyph by glyph, of",
+        "u16",
+        16,
+        u16::to_string,
+    );
+    emit(
+        &mut statics,
+        &extra_tables,
+        "Codes the built-in encoding adds to its base in",
+        "(u8, &str)",
+        1,
+        |(c, n)| format!("({c}, {n:?})"),
+    );
     table.push_str("];\n\n");
     src.push_str(&table);
     src.push_str(&statics);
@@ -228,6 +219,27 @@ struct Shared<R> {
     ident: String,
     fonts: Vec<&'static str>,
     rows: Vec<R>,
+}
+
+/// Writes each table as `static IDENT: &[ty] = &[...];`, `per_line` rows a
+/// line, after a comment naming the fonts that use it.
+fn emit<R>(
+    out: &mut String,
+    tables: &[Shared<R>],
+    what: &str,
+    ty: &str,
+    per_line: usize,
+    row: impl Fn(&R) -> String,
+) {
+    for t in tables {
+        let _ = writeln!(out, "/// {what} {}.", t.fonts.join(", "));
+        let _ = writeln!(out, "static {}: &[{ty}] = &[", t.ident);
+        for line in t.rows.chunks(per_line) {
+            let line: Vec<String> = line.iter().map(&row).collect();
+            let _ = writeln!(out, "    {},", line.join(", "));
+        }
+        out.push_str("];\n");
+    }
 }
 
 /// The identifier of the table holding `rows`: an earlier font's equal

@@ -438,23 +438,6 @@ fn gen_unify() -> String {
     s
 }
 
-/// The `patch` function the encodings built from another one use.
-const PATCH_SRC: &str = "/// `table` with `changes` (code, glyph name; \"\" = unused) applied.
-const fn patch(
-    mut table: [&'static str; 256],
-    changes: &[(u8, &'static str)],
-) -> [&'static str; 256] {
-    let mut i = 0;
-    while i < changes.len() {
-        let (code, name) = changes[i];
-        table[code as usize] = name;
-        i += 1;
-    }
-    table
-}
-
-";
-
 /// The codes where `to` differs from `from`, with `to`'s names.
 fn changes<'a>(from: &[String; 256], to: &'a [String; 256]) -> Vec<(usize, &'a str)> {
     (0..256)
@@ -470,16 +453,6 @@ fn patch_src(name: &str, doc: &str, base: &str, changes: &[(usize, &str)]) -> St
         let _ = writeln!(s, "    (0x{i:02X}, {n:?}),");
     }
     s.push_str("]);\n\n");
-    s
-}
-
-/// `[&str; 256]` source for one encoding.
-fn table_src(name: &str, doc: &str, t: &[String; 256]) -> String {
-    let mut s = format!("/// {doc}\npub(crate) static {name}: [&str; 256] = [\n");
-    for (i, n) in t.iter().enumerate() {
-        let _ = writeln!(s, "    {n:?}, // 0x{i:02X}");
-    }
-    s.push_str("];\n\n");
     s
 }
 
@@ -556,7 +529,7 @@ fn gen_encodings(pdfminer: &Path, worker: &str) -> Result<String, String> {
          // Do not edit.\n\n\
          //! Simple-font encodings: glyph names by code, \"\" = unused.\n\n",
     );
-    s.push_str(PATCH_SRC);
+    s.push_str("use super::patch;\n\n");
     let tables: [(&str, &str, &[String; 256]); 7] = [
         ("STANDARD", "StandardEncoding.", &std_),
         ("MAC_ROMAN", "MacRomanEncoding.", &mac),
@@ -570,20 +543,17 @@ fn gen_encodings(pdfminer: &Path, worker: &str) -> Result<String, String> {
             &dingbats,
         ),
     ];
-    // Each table once: as the changes to the earlier table it differs from
-    // least, or in full where that is shorter (the Latin encodings share
-    // ASCII, Symbol shares the digits and punctuation).
+    // Each table once, as the changes to the earlier table it differs from
+    // least, or to an empty one (the Latin encodings share ASCII, Symbol
+    // shares Standard's digits and punctuation).
+    let empty = empty();
     for (i, (name, doc, t)) in tables.iter().enumerate() {
-        let full = t.iter().filter(|n| !n.is_empty()).count();
-        let base = tables[..i]
-            .iter()
-            .map(|(b, _, bt)| (*b, changes(bt, t)))
+        let (base, changes) = std::iter::once(("[\"\"; 256]", &empty))
+            .chain(tables[..i].iter().map(|(b, _, bt)| (*b, *bt)))
+            .map(|(b, bt)| (b, changes(bt, t)))
             .min_by_key(|(_, c)| c.len())
-            .filter(|(_, c)| c.len() < full);
-        s += &match base {
-            Some((b, c)) => patch_src(name, doc, b, &c),
-            None => table_src(name, doc, t),
-        };
+            .ok_or("no base table")?;
+        s += &patch_src(name, doc, base, &changes);
     }
     Ok(s)
 }

@@ -5,279 +5,163 @@
 
 //! Simple-font encodings: glyph names by code, "" = unused.
 
-/// `table` with `changes` (code, glyph name; "" = unused) applied.
-const fn patch(
-    mut table: [&'static str; 256],
-    changes: &[(u8, &'static str)],
-) -> [&'static str; 256] {
-    let mut i = 0;
-    while i < changes.len() {
-        let (code, name) = changes[i];
-        table[code as usize] = name;
-        i += 1;
-    }
-    table
-}
+use super::patch;
 
 /// StandardEncoding.
-pub(crate) static STANDARD: [&str; 256] = [
-    "",               // 0x00
-    "",               // 0x01
-    "",               // 0x02
-    "",               // 0x03
-    "",               // 0x04
-    "",               // 0x05
-    "",               // 0x06
-    "",               // 0x07
-    "",               // 0x08
-    "",               // 0x09
-    "",               // 0x0A
-    "",               // 0x0B
-    "",               // 0x0C
-    "",               // 0x0D
-    "",               // 0x0E
-    "",               // 0x0F
-    "",               // 0x10
-    "",               // 0x11
-    "",               // 0x12
-    "",               // 0x13
-    "",               // 0x14
-    "",               // 0x15
-    "",               // 0x16
-    "",               // 0x17
-    "",               // 0x18
-    "",               // 0x19
-    "",               // 0x1A
-    "",               // 0x1B
-    "",               // 0x1C
-    "",               // 0x1D
-    "",               // 0x1E
-    "",               // 0x1F
-    "space",          // 0x20
-    "exclam",         // 0x21
-    "quotedbl",       // 0x22
-    "numbersign",     // 0x23
-    "dollar",         // 0x24
-    "percent",        // 0x25
-    "ampersand",      // 0x26
-    "quoteright",     // 0x27
-    "parenleft",      // 0x28
-    "parenright",     // 0x29
-    "asterisk",       // 0x2A
-    "plus",           // 0x2B
-    "comma",          // 0x2C
-    "hyphen",         // 0x2D
-    "period",         // 0x2E
-    "slash",          // 0x2F
-    "zero",           // 0x30
-    "one",            // 0x31
-    "two",            // 0x32
-    "three",          // 0x33
-    "four",           // 0x34
-    "five",           // 0x35
-    "six",            // 0x36
-    "seven",          // 0x37
-    "eight",          // 0x38
-    "nine",           // 0x39
-    "colon",          // 0x3A
-    "semicolon",      // 0x3B
-    "less",           // 0x3C
-    "equal",          // 0x3D
-    "greater",        // 0x3E
-    "question",       // 0x3F
-    "at",             // 0x40
-    "A",              // 0x41
-    "B",              // 0x42
-    "C",              // 0x43
-    "D",              // 0x44
-    "E",              // 0x45
-    "F",              // 0x46
-    "G",              // 0x47
-    "H",              // 0x48
-    "I",              // 0x49
-    "J",              // 0x4A
-    "K",              // 0x4B
-    "L",              // 0x4C
-    "M",              // 0x4D
-    "N",              // 0x4E
-    "O",              // 0x4F
-    "P",              // 0x50
-    "Q",              // 0x51
-    "R",              // 0x52
-    "S",              // 0x53
-    "T",              // 0x54
-    "U",              // 0x55
-    "V",              // 0x56
-    "W",              // 0x57
-    "X",              // 0x58
-    "Y",              // 0x59
-    "Z",              // 0x5A
-    "bracketleft",    // 0x5B
-    "backslash",      // 0x5C
-    "bracketright",   // 0x5D
-    "asciicircum",    // 0x5E
-    "underscore",     // 0x5F
-    "quoteleft",      // 0x60
-    "a",              // 0x61
-    "b",              // 0x62
-    "c",              // 0x63
-    "d",              // 0x64
-    "e",              // 0x65
-    "f",              // 0x66
-    "g",              // 0x67
-    "h",              // 0x68
-    "i",              // 0x69
-    "j",              // 0x6A
-    "k",              // 0x6B
-    "l",              // 0x6C
-    "m",              // 0x6D
-    "n",              // 0x6E
-    "o",              // 0x6F
-    "p",              // 0x70
-    "q",              // 0x71
-    "r",              // 0x72
-    "s",              // 0x73
-    "t",              // 0x74
-    "u",              // 0x75
-    "v",              // 0x76
-    "w",              // 0x77
-    "x",              // 0x78
-    "y",              // 0x79
-    "z",              // 0x7A
-    "braceleft",      // 0x7B
-    "bar",            // 0x7C
-    "braceright",     // 0x7D
-    "asciitilde",     // 0x7E
-    "",               // 0x7F
-    "",               // 0x80
-    "",               // 0x81
-    "",               // 0x82
-    "",               // 0x83
-    "",               // 0x84
-    "",               // 0x85
-    "",               // 0x86
-    "",               // 0x87
-    "",               // 0x88
-    "",               // 0x89
-    "",               // 0x8A
-    "",               // 0x8B
-    "",               // 0x8C
-    "",               // 0x8D
-    "",               // 0x8E
-    "",               // 0x8F
-    "",               // 0x90
-    "",               // 0x91
-    "",               // 0x92
-    "",               // 0x93
-    "",               // 0x94
-    "",               // 0x95
-    "",               // 0x96
-    "",               // 0x97
-    "",               // 0x98
-    "",               // 0x99
-    "",               // 0x9A
-    "",               // 0x9B
-    "",               // 0x9C
-    "",               // 0x9D
-    "",               // 0x9E
-    "",               // 0x9F
-    "",               // 0xA0
-    "exclamdown",     // 0xA1
-    "cent",           // 0xA2
-    "sterling",       // 0xA3
-    "fraction",       // 0xA4
-    "yen",            // 0xA5
-    "florin",         // 0xA6
-    "section",        // 0xA7
-    "currency",       // 0xA8
-    "quotesingle",    // 0xA9
-    "quotedblleft",   // 0xAA
-    "guillemotleft",  // 0xAB
-    "guilsinglleft",  // 0xAC
-    "guilsinglright", // 0xAD
-    "fi",             // 0xAE
-    "fl",             // 0xAF
-    "",               // 0xB0
-    "endash",         // 0xB1
-    "dagger",         // 0xB2
-    "daggerdbl",      // 0xB3
-    "periodcentered", // 0xB4
-    "",               // 0xB5
-    "paragraph",      // 0xB6
-    "bullet",         // 0xB7
-    "quotesinglbase", // 0xB8
-    "quotedblbase",   // 0xB9
-    "quotedblright",  // 0xBA
-    "guillemotright", // 0xBB
-    "ellipsis",       // 0xBC
-    "perthousand",    // 0xBD
-    "",               // 0xBE
-    "questiondown",   // 0xBF
-    "",               // 0xC0
-    "grave",          // 0xC1
-    "acute",          // 0xC2
-    "circumflex",     // 0xC3
-    "tilde",          // 0xC4
-    "macron",         // 0xC5
-    "breve",          // 0xC6
-    "dotaccent",      // 0xC7
-    "dieresis",       // 0xC8
-    "",               // 0xC9
-    "ring",           // 0xCA
-    "cedilla",        // 0xCB
-    "",               // 0xCC
-    "hungarumlaut",   // 0xCD
-    "ogonek",         // 0xCE
-    "caron",          // 0xCF
-    "emdash",         // 0xD0
-    "",               // 0xD1
-    "",               // 0xD2
-    "",               // 0xD3
-    "",               // 0xD4
-    "",               // 0xD5
-    "",               // 0xD6
-    "",               // 0xD7
-    "",               // 0xD8
-    "",               // 0xD9
-    "",               // 0xDA
-    "",               // 0xDB
-    "",               // 0xDC
-    "",               // 0xDD
-    "",               // 0xDE
-    "",               // 0xDF
-    "",               // 0xE0
-    "AE",             // 0xE1
-    "",               // 0xE2
-    "ordfeminine",    // 0xE3
-    "",               // 0xE4
-    "",               // 0xE5
-    "",               // 0xE6
-    "",               // 0xE7
-    "Lslash",         // 0xE8
-    "Oslash",         // 0xE9
-    "OE",             // 0xEA
-    "ordmasculine",   // 0xEB
-    "",               // 0xEC
-    "",               // 0xED
-    "",               // 0xEE
-    "",               // 0xEF
-    "",               // 0xF0
-    "ae",             // 0xF1
-    "",               // 0xF2
-    "",               // 0xF3
-    "",               // 0xF4
-    "dotlessi",       // 0xF5
-    "",               // 0xF6
-    "",               // 0xF7
-    "lslash",         // 0xF8
-    "oslash",         // 0xF9
-    "oe",             // 0xFA
-    "germandbls",     // 0xFB
-    "",               // 0xFC
-    "",               // 0xFD
-    "",               // 0xFE
-    "",               // 0xFF
-];
+pub(crate) static STANDARD: [&str; 256] = patch(
+    [""; 256],
+    &[
+        (0x20, "space"),
+        (0x21, "exclam"),
+        (0x22, "quotedbl"),
+        (0x23, "numbersign"),
+        (0x24, "dollar"),
+        (0x25, "percent"),
+        (0x26, "ampersand"),
+        (0x27, "quoteright"),
+        (0x28, "parenleft"),
+        (0x29, "parenright"),
+        (0x2A, "asterisk"),
+        (0x2B, "plus"),
+        (0x2C, "comma"),
+        (0x2D, "hyphen"),
+        (0x2E, "period"),
+        (0x2F, "slash"),
+        (0x30, "zero"),
+        (0x31, "one"),
+        (0x32, "two"),
+        (0x33, "three"),
+        (0x34, "four"),
+        (0x35, "five"),
+        (0x36, "six"),
+        (0x37, "seven"),
+        (0x38, "eight"),
+        (0x39, "nine"),
+        (0x3A, "colon"),
+        (0x3B, "semicolon"),
+        (0x3C, "less"),
+        (0x3D, "equal"),
+        (0x3E, "greater"),
+        (0x3F, "question"),
+        (0x40, "at"),
+        (0x41, "A"),
+        (0x42, "B"),
+        (0x43, "C"),
+        (0x44, "D"),
+        (0x45, "E"),
+        (0x46, "F"),
+        (0x47, "G"),
+        (0x48, "H"),
+        (0x49, "I"),
+        (0x4A, "J"),
+        (0x4B, "K"),
+        (0x4C, "L"),
+        (0x4D, "M"),
+        (0x4E, "N"),
+        (0x4F, "O"),
+        (0x50, "P"),
+        (0x51, "Q"),
+        (0x52, "R"),
+        (0x53, "S"),
+        (0x54, "T"),
+        (0x55, "U"),
+        (0x56, "V"),
+        (0x57, "W"),
+        (0x58, "X"),
+        (0x59, "Y"),
+        (0x5A, "Z"),
+        (0x5B, "bracketleft"),
+        (0x5C, "backslash"),
+        (0x5D, "bracketright"),
+        (0x5E, "asciicircum"),
+        (0x5F, "underscore"),
+        (0x60, "quoteleft"),
+        (0x61, "a"),
+        (0x62, "b"),
+        (0x63, "c"),
+        (0x64, "d"),
+        (0x65, "e"),
+        (0x66, "f"),
+        (0x67, "g"),
+        (0x68, "h"),
+        (0x69, "i"),
+        (0x6A, "j"),
+        (0x6B, "k"),
+        (0x6C, "l"),
+        (0x6D, "m"),
+        (0x6E, "n"),
+        (0x6F, "o"),
+        (0x70, "p"),
+        (0x71, "q"),
+        (0x72, "r"),
+        (0x73, "s"),
+        (0x74, "t"),
+        (0x75, "u"),
+        (0x76, "v"),
+        (0x77, "w"),
+        (0x78, "x"),
+        (0x79, "y"),
+        (0x7A, "z"),
+        (0x7B, "braceleft"),
+        (0x7C, "bar"),
+        (0x7D, "braceright"),
+        (0x7E, "asciitilde"),
+        (0xA1, "exclamdown"),
+        (0xA2, "cent"),
+        (0xA3, "sterling"),
+        (0xA4, "fraction"),
+        (0xA5, "yen"),
+        (0xA6, "florin"),
+        (0xA7, "section"),
+        (0xA8, "currency"),
+        (0xA9, "quotesingle"),
+        (0xAA, "quotedblleft"),
+        (0xAB, "guillemotleft"),
+        (0xAC, "guilsinglleft"),
+        (0xAD, "guilsinglright"),
+        (0xAE, "fi"),
+        (0xAF, "fl"),
+        (0xB1, "endash"),
+        (0xB2, "dagger"),
+        (0xB3, "daggerdbl"),
+        (0xB4, "periodcentered"),
+        (0xB6, "paragraph"),
+        (0xB7, "bullet"),
+        (0xB8, "quotesinglbase"),
+        (0xB9, "quotedblbase"),
+        (0xBA, "quotedblright"),
+        (0xBB, "guillemotright"),
+        (0xBC, "ellipsis"),
+        (0xBD, "perthousand"),
+        (0xBF, "questiondown"),
+        (0xC1, "grave"),
+        (0xC2, "acute"),
+        (0xC3, "circumflex"),
+        (0xC4, "tilde"),
+        (0xC5, "macron"),
+        (0xC6, "breve"),
+        (0xC7, "dotaccent"),
+        (0xC8, "dieresis"),
+        (0xCA, "ring"),
+        (0xCB, "cedilla"),
+        (0xCD, "hungarumlaut"),
+        (0xCE, "ogonek"),
+        (0xCF, "caron"),
+        (0xD0, "emdash"),
+        (0xE1, "AE"),
+        (0xE3, "ordfeminine"),
+        (0xE8, "Lslash"),
+        (0xE9, "Oslash"),
+        (0xEA, "OE"),
+        (0xEB, "ordmasculine"),
+        (0xF1, "ae"),
+        (0xF5, "dotlessi"),
+        (0xF8, "lslash"),
+        (0xF9, "oslash"),
+        (0xFA, "oe"),
+        (0xFB, "germandbls"),
+    ],
+);
 
 /// MacRomanEncoding.
 pub(crate) static MAC_ROMAN: [&str; 256] = patch(
@@ -581,264 +465,176 @@ pub(crate) static PDF_DOC: [&str; 256] = patch(
 );
 
 /// MacExpertEncoding.
-pub(crate) static MAC_EXPERT: [&str; 256] = [
-    "",                    // 0x00
-    "",                    // 0x01
-    "",                    // 0x02
-    "",                    // 0x03
-    "",                    // 0x04
-    "",                    // 0x05
-    "",                    // 0x06
-    "",                    // 0x07
-    "",                    // 0x08
-    "",                    // 0x09
-    "",                    // 0x0A
-    "",                    // 0x0B
-    "",                    // 0x0C
-    "",                    // 0x0D
-    "",                    // 0x0E
-    "",                    // 0x0F
-    "",                    // 0x10
-    "",                    // 0x11
-    "",                    // 0x12
-    "",                    // 0x13
-    "",                    // 0x14
-    "",                    // 0x15
-    "",                    // 0x16
-    "",                    // 0x17
-    "",                    // 0x18
-    "",                    // 0x19
-    "",                    // 0x1A
-    "",                    // 0x1B
-    "",                    // 0x1C
-    "",                    // 0x1D
-    "",                    // 0x1E
-    "",                    // 0x1F
-    "space",               // 0x20
-    "exclamsmall",         // 0x21
-    "Hungarumlautsmall",   // 0x22
-    "centoldstyle",        // 0x23
-    "dollaroldstyle",      // 0x24
-    "dollarsuperior",      // 0x25
-    "ampersandsmall",      // 0x26
-    "Acutesmall",          // 0x27
-    "parenleftsuperior",   // 0x28
-    "parenrightsuperior",  // 0x29
-    "twodotenleader",      // 0x2A
-    "onedotenleader",      // 0x2B
-    "comma",               // 0x2C
-    "hyphen",              // 0x2D
-    "period",              // 0x2E
-    "fraction",            // 0x2F
-    "zerooldstyle",        // 0x30
-    "oneoldstyle",         // 0x31
-    "twooldstyle",         // 0x32
-    "threeoldstyle",       // 0x33
-    "fouroldstyle",        // 0x34
-    "fiveoldstyle",        // 0x35
-    "sixoldstyle",         // 0x36
-    "sevenoldstyle",       // 0x37
-    "eightoldstyle",       // 0x38
-    "nineoldstyle",        // 0x39
-    "colon",               // 0x3A
-    "semicolon",           // 0x3B
-    "",                    // 0x3C
-    "threequartersemdash", // 0x3D
-    "",                    // 0x3E
-    "questionsmall",       // 0x3F
-    "",                    // 0x40
-    "",                    // 0x41
-    "",                    // 0x42
-    "",                    // 0x43
-    "Ethsmall",            // 0x44
-    "",                    // 0x45
-    "",                    // 0x46
-    "onequarter",          // 0x47
-    "onehalf",             // 0x48
-    "threequarters",       // 0x49
-    "oneeighth",           // 0x4A
-    "threeeighths",        // 0x4B
-    "fiveeighths",         // 0x4C
-    "seveneighths",        // 0x4D
-    "onethird",            // 0x4E
-    "twothirds",           // 0x4F
-    "",                    // 0x50
-    "",                    // 0x51
-    "",                    // 0x52
-    "",                    // 0x53
-    "",                    // 0x54
-    "",                    // 0x55
-    "ff",                  // 0x56
-    "fi",                  // 0x57
-    "fl",                  // 0x58
-    "ffi",                 // 0x59
-    "ffl",                 // 0x5A
-    "parenleftinferior",   // 0x5B
-    "",                    // 0x5C
-    "parenrightinferior",  // 0x5D
-    "Circumflexsmall",     // 0x5E
-    "hypheninferior",      // 0x5F
-    "Gravesmall",          // 0x60
-    "Asmall",              // 0x61
-    "Bsmall",              // 0x62
-    "Csmall",              // 0x63
-    "Dsmall",              // 0x64
-    "Esmall",              // 0x65
-    "Fsmall",              // 0x66
-    "Gsmall",              // 0x67
-    "Hsmall",              // 0x68
-    "Ismall",              // 0x69
-    "Jsmall",              // 0x6A
-    "Ksmall",              // 0x6B
-    "Lsmall",              // 0x6C
-    "Msmall",              // 0x6D
-    "Nsmall",              // 0x6E
-    "Osmall",              // 0x6F
-    "Psmall",              // 0x70
-    "Qsmall",              // 0x71
-    "Rsmall",              // 0x72
-    "Ssmall",              // 0x73
-    "Tsmall",              // 0x74
-    "Usmall",              // 0x75
-    "Vsmall",              // 0x76
-    "Wsmall",              // 0x77
-    "Xsmall",              // 0x78
-    "Ysmall",              // 0x79
-    "Zsmall",              // 0x7A
-    "colonmonetary",       // 0x7B
-    "onefitted",           // 0x7C
-    "rupiah",              // 0x7D
-    "Tildesmall",          // 0x7E
-    "",                    // 0x7F
-    "",                    // 0x80
-    "asuperior",           // 0x81
-    "centsuperior",        // 0x82
-    "",                    // 0x83
-    "",                    // 0x84
-    "",                    // 0x85
-    "",                    // 0x86
-    "Aacutesmall",         // 0x87
-    "Agravesmall",         // 0x88
-    "Acircumflexsmall",    // 0x89
-    "Adieresissmall",      // 0x8A
-    "Atildesmall",         // 0x8B
-    "Aringsmall",          // 0x8C
-    "Ccedillasmall",       // 0x8D
-    "Eacutesmall",         // 0x8E
-    "Egravesmall",         // 0x8F
-    "Ecircumflexsmall",    // 0x90
-    "Edieresissmall",      // 0x91
-    "Iacutesmall",         // 0x92
-    "Igravesmall",         // 0x93
-    "Icircumflexsmall",    // 0x94
-    "Idieresissmall",      // 0x95
-    "Ntildesmall",         // 0x96
-    "Oacutesmall",         // 0x97
-    "Ogravesmall",         // 0x98
-    "Ocircumflexsmall",    // 0x99
-    "Odieresissmall",      // 0x9A
-    "Otildesmall",         // 0x9B
-    "Uacutesmall",         // 0x9C
-    "Ugravesmall",         // 0x9D
-    "Ucircumflexsmall",    // 0x9E
-    "Udieresissmall",      // 0x9F
-    "",                    // 0xA0
-    "eightsuperior",       // 0xA1
-    "fourinferior",        // 0xA2
-    "threeinferior",       // 0xA3
-    "sixinferior",         // 0xA4
-    "eightinferior",       // 0xA5
-    "seveninferior",       // 0xA6
-    "Scaronsmall",         // 0xA7
-    "",                    // 0xA8
-    "centinferior",        // 0xA9
-    "twoinferior",         // 0xAA
-    "",                    // 0xAB
-    "Dieresissmall",       // 0xAC
-    "",                    // 0xAD
-    "Caronsmall",          // 0xAE
-    "osuperior",           // 0xAF
-    "fiveinferior",        // 0xB0
-    "",                    // 0xB1
-    "commainferior",       // 0xB2
-    "periodinferior",      // 0xB3
-    "Yacutesmall",         // 0xB4
-    "",                    // 0xB5
-    "dollarinferior",      // 0xB6
-    "",                    // 0xB7
-    "",                    // 0xB8
-    "Thornsmall",          // 0xB9
-    "",                    // 0xBA
-    "nineinferior",        // 0xBB
-    "zeroinferior",        // 0xBC
-    "Zcaronsmall",         // 0xBD
-    "AEsmall",             // 0xBE
-    "Oslashsmall",         // 0xBF
-    "questiondownsmall",   // 0xC0
-    "oneinferior",         // 0xC1
-    "Lslashsmall",         // 0xC2
-    "",                    // 0xC3
-    "",                    // 0xC4
-    "",                    // 0xC5
-    "",                    // 0xC6
-    "",                    // 0xC7
-    "",                    // 0xC8
-    "Cedillasmall",        // 0xC9
-    "",                    // 0xCA
-    "",                    // 0xCB
-    "",                    // 0xCC
-    "",                    // 0xCD
-    "",                    // 0xCE
-    "OEsmall",             // 0xCF
-    "figuredash",          // 0xD0
-    "hyphensuperior",      // 0xD1
-    "",                    // 0xD2
-    "",                    // 0xD3
-    "",                    // 0xD4
-    "",                    // 0xD5
-    "exclamdownsmall",     // 0xD6
-    "",                    // 0xD7
-    "Ydieresissmall",      // 0xD8
-    "",                    // 0xD9
-    "onesuperior",         // 0xDA
-    "twosuperior",         // 0xDB
-    "threesuperior",       // 0xDC
-    "foursuperior",        // 0xDD
-    "fivesuperior",        // 0xDE
-    "sixsuperior",         // 0xDF
-    "sevensuperior",       // 0xE0
-    "ninesuperior",        // 0xE1
-    "zerosuperior",        // 0xE2
-    "",                    // 0xE3
-    "esuperior",           // 0xE4
-    "rsuperior",           // 0xE5
-    "tsuperior",           // 0xE6
-    "",                    // 0xE7
-    "",                    // 0xE8
-    "isuperior",           // 0xE9
-    "ssuperior",           // 0xEA
-    "dsuperior",           // 0xEB
-    "",                    // 0xEC
-    "",                    // 0xED
-    "",                    // 0xEE
-    "",                    // 0xEF
-    "",                    // 0xF0
-    "lsuperior",           // 0xF1
-    "Ogoneksmall",         // 0xF2
-    "Brevesmall",          // 0xF3
-    "Macronsmall",         // 0xF4
-    "bsuperior",           // 0xF5
-    "nsuperior",           // 0xF6
-    "msuperior",           // 0xF7
-    "commasuperior",       // 0xF8
-    "periodsuperior",      // 0xF9
-    "Dotaccentsmall",      // 0xFA
-    "Ringsmall",           // 0xFB
-    "",                    // 0xFC
-    "",                    // 0xFD
-    "",                    // 0xFE
-    "",                    // 0xFF
-];
+pub(crate) static MAC_EXPERT: [&str; 256] = patch(
+    [""; 256],
+    &[
+        (0x20, "space"),
+        (0x21, "exclamsmall"),
+        (0x22, "Hungarumlautsmall"),
+        (0x23, "centoldstyle"),
+        (0x24, "dollaroldstyle"),
+        (0x25, "dollarsuperior"),
+        (0x26, "ampersandsmall"),
+        (0x27, "Acutesmall"),
+        (0x28, "parenleftsuperior"),
+        (0x29, "parenrightsuperior"),
+        (0x2A, "twodotenleader"),
+        (0x2B, "onedotenleader"),
+        (0x2C, "comma"),
+        (0x2D, "hyphen"),
+        (0x2E, "period"),
+        (0x2F, "fraction"),
+        (0x30, "zerooldstyle"),
+        (0x31, "oneoldstyle"),
+        (0x32, "twooldstyle"),
+        (0x33, "threeoldstyle"),
+        (0x34, "fouroldstyle"),
+        (0x35, "fiveoldstyle"),
+        (0x36, "sixoldstyle"),
+        (0x37, "sevenoldstyle"),
+        (0x38, "eightoldstyle"),
+        (0x39, "nineoldstyle"),
+        (0x3A, "colon"),
+        (0x3B, "semicolon"),
+        (0x3D, "threequartersemdash"),
+        (0x3F, "questionsmall"),
+        (0x44, "Ethsmall"),
+        (0x47, "onequarter"),
+        (0x48, "onehalf"),
+        (0x49, "threequarters"),
+        (0x4A, "oneeighth"),
+        (0x4B, "threeeighths"),
+        (0x4C, "fiveeighths"),
+        (0x4D, "seveneighths"),
+        (0x4E, "onethird"),
+        (0x4F, "twothirds"),
+        (0x56, "ff"),
+        (0x57, "fi"),
+        (0x58, "fl"),
+        (0x59, "ffi"),
+        (0x5A, "ffl"),
+        (0x5B, "parenleftinferior"),
+        (0x5D, "parenrightinferior"),
+        (0x5E, "Circumflexsmall"),
+        (0x5F, "hypheninferior"),
+        (0x60, "Gravesmall"),
+        (0x61, "Asmall"),
+        (0x62, "Bsmall"),
+        (0x63, "Csmall"),
+        (0x64, "Dsmall"),
+        (0x65, "Esmall"),
+        (0x66, "Fsmall"),
+        (0x67, "Gsmall"),
+        (0x68, "Hsmall"),
+        (0x69, "Ismall"),
+        (0x6A, "Jsmall"),
+        (0x6B, "Ksmall"),
+        (0x6C, "Lsmall"),
+        (0x6D, "Msmall"),
+        (0x6E, "Nsmall"),
+        (0x6F, "Osmall"),
+        (0x70, "Psmall"),
+        (0x71, "Qsmall"),
+        (0x72, "Rsmall"),
+        (0x73, "Ssmall"),
+        (0x74, "Tsmall"),
+        (0x75, "Usmall"),
+        (0x76, "Vsmall"),
+        (0x77, "Wsmall"),
+        (0x78, "Xsmall"),
+        (0x79, "Ysmall"),
+        (0x7A, "Zsmall"),
+        (0x7B, "colonmonetary"),
+        (0x7C, "onefitted"),
+        (0x7D, "rupiah"),
+        (0x7E, "Tildesmall"),
+        (0x81, "asuperior"),
+        (0x82, "centsuperior"),
+        (0x87, "Aacutesmall"),
+        (0x88, "Agravesmall"),
+        (0x89, "Acircumflexsmall"),
+        (0x8A, "Adieresissmall"),
+        (0x8B, "Atildesmall"),
+        (0x8C, "Aringsmall"),
+        (0x8D, "Ccedillasmall"),
+        (0x8E, "Eacutesmall"),
+        (0x8F, "Egravesmall"),
+        (0x90, "Ecircumflexsmall"),
+        (0x91, "Edieresissmall"),
+        (0x92, "Iacutesmall"),
+        (0x93, "Igravesmall"),
+        (0x94, "Icircumflexsmall"),
+        (0x95, "Idieresissmall"),
+        (0x96, "Ntildesmall"),
+        (0x97, "Oacutesmall"),
+        (0x98, "Ogravesmall"),
+        (0x99, "Ocircumflexsmall"),
+        (0x9A, "Odieresissmall"),
+        (0x9B, "Otildesmall"),
+        (0x9C, "Uacutesmall"),
+        (0x9D, "Ugravesmall"),
+        (0x9E, "Ucircumflexsmall"),
+        (0x9F, "Udieresissmall"),
+        (0xA1, "eightsuperior"),
+        (0xA2, "fourinferior"),
+        (0xA3, "threeinferior"),
+        (0xA4, "sixinferior"),
+        (0xA5, "eightinferior"),
+        (0xA6, "seveninferior"),
+        (0xA7, "Scaronsmall"),
+        (0xA9, "centinferior"),
+        (0xAA, "twoinferior"),
+        (0xAC, "Dieresissmall"),
+        (0xAE, "Caronsmall"),
+        (0xAF, "osuperior"),
+        (0xB0, "fiveinferior"),
+        (0xB2, "commainferior"),
+        (0xB3, "periodinferior"),
+        (0xB4, "Yacutesmall"),
+        (0xB6, "dollarinferior"),
+        (0xB9, "Thornsmall"),
+        (0xBB, "nineinferior"),
+        (0xBC, "zeroinferior"),
+        (0xBD, "Zcaronsmall"),
+        (0xBE, "AEsmall"),
+        (0xBF, "Oslashsmall"),
+        (0xC0, "questiondownsmall"),
+        (0xC1, "oneinferior"),
+        (0xC2, "Lslashsmall"),
+        (0xC9, "Cedillasmall"),
+        (0xCF, "OEsmall"),
+        (0xD0, "figuredash"),
+        (0xD1, "hyphensuperior"),
+        (0xD6, "exclamdownsmall"),
+        (0xD8, "Ydieresissmall"),
+        (0xDA, "onesuperior"),
+        (0xDB, "twosuperior"),
+        (0xDC, "threesuperior"),
+        (0xDD, "foursuperior"),
+        (0xDE, "fivesuperior"),
+        (0xDF, "sixsuperior"),
+        (0xE0, "sevensuperior"),
+        (0xE1, "ninesuperior"),
+        (0xE2, "zerosuperior"),
+        (0xE4, "esuperior"),
+        (0xE5, "rsuperior"),
+        (0xE6, "tsuperior"),
+        (0xE9, "isuperior"),
+        (0xEA, "ssuperior"),
+        (0xEB, "dsuperior"),
+        (0xF1, "lsuperior"),
+        (0xF2, "Ogoneksmall"),
+        (0xF3, "Brevesmall"),
+        (0xF4, "Macronsmall"),
+        (0xF5, "bsuperior"),
+        (0xF6, "nsuperior"),
+        (0xF7, "msuperior"),
+        (0xF8, "commasuperior"),
+        (0xF9, "periodsuperior"),
+        (0xFA, "Dotaccentsmall"),
+        (0xFB, "Ringsmall"),
+    ],
+);
 
 /// The Symbol font's built-in encoding.
 pub(crate) static SYMBOL: [&str; 256] = patch(
