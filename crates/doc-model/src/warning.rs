@@ -3,11 +3,64 @@
 use std::fmt;
 
 /// The kind enum of a layer's [`Warning`]: each layer keeps its own
-/// `#[non_exhaustive]` enum and names its variants here.
+/// `#[non_exhaustive]` enum, declared with [`warning_kinds!`], which names
+/// its variants here.
 pub trait WarningKind: Copy {
     /// A short lower-case name, the first word of the warning's text
     /// (`record`, `xml`, `limit`).
     fn name(self) -> &'static str;
+}
+
+/// Declares a layer's warning kinds: the enum (with the derives and the
+/// `#[non_exhaustive]` every layer's kind has) and its [`WarningKind`]
+/// impl, each variant with the name its warnings print.
+///
+/// ```
+/// doc_model::warning_kinds! {
+///     /// What kind of defect a [`Warning`] reports.
+///     pub enum WarningKind {
+///         /// A record is shorter than its fields.
+///         Record => "record",
+///         /// A limit cut the work short.
+///         Limit => "limit",
+///     }
+/// }
+///
+/// /// A defect that did not stop reading.
+/// pub type Warning = doc_model::Warning<WarningKind>;
+///
+/// let w = Warning::new(WarningKind::Limit, "more than 10 sheets; the rest are left out", None);
+/// assert_eq!(w.to_string(), "limit: more than 10 sheets; the rest are left out");
+/// ```
+#[macro_export]
+macro_rules! warning_kinds {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $kind:ident {
+            $(
+                $(#[$variant_meta:meta])*
+                $variant:ident => $name:literal
+            ),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        $vis enum $kind {
+            $(
+                $(#[$variant_meta])*
+                $variant,
+            )+
+        }
+
+        impl $crate::WarningKind for $kind {
+            fn name(self) -> &'static str {
+                match self {
+                    $($kind::$variant => $name,)+
+                }
+            }
+        }
+    };
 }
 
 /// A defect that did not stop reading: what was wrong, what was done about

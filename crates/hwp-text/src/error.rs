@@ -50,66 +50,45 @@ pub enum Error {
     Container(#[from] ole_cfb_read::Error),
 }
 
-/// The area of the document a [`Warning`] is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum WarningKind {
-    /// The compound file or zip package around the document.
-    Container,
-    /// A stream could not be inflated completely.
-    Inflate,
-    /// A record header or payload (sizes past the stream, levels that jump).
-    Record,
-    /// A control character without its CTRL_HEADER, or a control whose data is short.
-    Control,
-    /// DocInfo (numbering, bullets, paragraph shapes, binary data list).
-    DocInfo,
-    /// A distribution document's encrypted ViewText stream.
-    Distribution,
-    /// The preview text (`PrvText`) was used because the body could not be read.
-    Preview,
-    /// An embedded picture or OLE object could not be read.
-    Embedded,
-    /// Document properties could not be read.
-    Metadata,
-    /// An HWPX XML part is malformed.
-    Xml,
-    /// A limit of [`crate::Limits`] cut the text short.
-    Limit,
-    /// An HWP 3.0 structure.
-    Hwp3,
-    /// Character codes with no Unicode equivalent.
-    Character,
-    /// Tracked-change marks (range tags, insert/delete marks) that could not
-    /// be applied; the text they cover was kept.
-    TrackChange,
+doc_model::warning_kinds! {
+    /// The area of the document a [`Warning`] is about.
+    pub enum WarningKind {
+        /// The compound file or zip package around the document.
+        Container => "container",
+        /// A stream could not be inflated completely.
+        Inflate => "inflate",
+        /// A record header or payload (sizes past the stream, levels that jump).
+        Record => "record",
+        /// A control character without its CTRL_HEADER, or a control whose data is short.
+        Control => "control",
+        /// DocInfo (numbering, bullets, paragraph shapes, binary data list).
+        DocInfo => "docinfo",
+        /// A distribution document's encrypted ViewText stream.
+        Distribution => "distribution",
+        /// The preview text (`PrvText`) was used because the body could not be read.
+        Preview => "preview",
+        /// An embedded picture or OLE object could not be read.
+        Embedded => "embedded",
+        /// Document properties could not be read.
+        Metadata => "metadata",
+        /// An HWPX XML part is malformed.
+        Xml => "xml",
+        /// A limit of [`crate::Limits`] cut the text short.
+        Limit => "limit",
+        /// An HWP 3.0 structure.
+        Hwp3 => "hwp3",
+        /// Character codes with no Unicode equivalent.
+        Character => "character",
+        /// Tracked-change marks (range tags, insert/delete marks) that could not
+        /// be applied; the text they cover was kept.
+        TrackChange => "track-change",
+    }
 }
 
 /// A defect that did not stop reading: its [`WarningKind`], what was wrong
 /// and what was done about it, and the byte offset in the stream or file where
 /// known. Displayed as `<kind>: <message>`, then ` at offset N`.
 pub type Warning = doc_model::Warning<WarningKind>;
-
-impl doc_model::WarningKind for WarningKind {
-    fn name(self) -> &'static str {
-        match self {
-            WarningKind::Container => "container",
-            WarningKind::Inflate => "inflate",
-            WarningKind::Record => "record",
-            WarningKind::Control => "control",
-            WarningKind::DocInfo => "docinfo",
-            WarningKind::Distribution => "distribution",
-            WarningKind::Preview => "preview",
-            WarningKind::Embedded => "embedded",
-            WarningKind::Metadata => "metadata",
-            WarningKind::Xml => "xml",
-            WarningKind::Limit => "limit",
-            WarningKind::Hwp3 => "hwp3",
-            WarningKind::Character => "character",
-            WarningKind::TrackChange => "track-change",
-        }
-    }
-}
 
 /// More embedded files than [`crate::Limits::max_embedded`].
 pub(crate) fn embedded_limit(max: usize) -> Warning {

@@ -58,31 +58,21 @@ pub enum Error {
     Container(#[from] ole_cfb_read::Error),
 }
 
-/// The area of the file a [`Warning`] is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum WarningKind {
-    /// The declared size of the encrypted data disagrees with the stream.
-    Size,
-    /// The Agile `dataIntegrity` HMAC does not match the package, or could
-    /// not be checked.
-    Integrity,
-    /// A record or block of a binary document stream could not be decrypted
-    /// as a whole (it runs past the end of the stream).
-    Stream,
+doc_model::warning_kinds! {
+    /// The area of the file a [`Warning`] is about.
+    pub enum WarningKind {
+        /// The declared size of the encrypted data disagrees with the stream.
+        Size => "size",
+        /// The Agile `dataIntegrity` HMAC does not match the package, or could
+        /// not be checked.
+        Integrity => "integrity",
+        /// A record or block of a binary document stream could not be decrypted
+        /// as a whole (it runs past the end of the stream).
+        Stream => "stream",
+    }
 }
 
 /// A defect that did not stop reading: its [`WarningKind`], what was wrong
 /// and what was done about it, and the byte offset in the stream where
 /// known. Displayed as `<kind>: <message>`, then ` at offset N`.
 pub type Warning = doc_model::Warning<WarningKind>;
-
-impl doc_model::WarningKind for WarningKind {
-    fn name(self) -> &'static str {
-        match self {
-            WarningKind::Size => "size",
-            WarningKind::Integrity => "integrity",
-            WarningKind::Stream => "stream",
-        }
-    }
-}

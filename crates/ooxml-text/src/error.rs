@@ -35,32 +35,21 @@ pub enum Error {
     },
 }
 
-/// What kind of defect a [`Warning`] reports.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum WarningKind {
-    /// A zip entry that could not be inflated, a duplicate or unsafe entry name.
-    Package,
-    /// An XML part that is not well formed (the text before the error is kept).
-    Xml,
-    /// A relationship or reference to a part that is not there.
-    Reference,
-    /// A limit or the deadline stopped reading; the rest was left out.
-    Limit,
+doc_model::warning_kinds! {
+    /// What kind of defect a [`Warning`] reports.
+    pub enum WarningKind {
+        /// A zip entry that could not be inflated, a duplicate or unsafe entry name.
+        Package => "package",
+        /// An XML part that is not well formed (the text before the error is kept).
+        Xml => "xml",
+        /// A relationship or reference to a part that is not there.
+        Reference => "reference",
+        /// A limit or the deadline stopped reading; the rest was left out.
+        Limit => "limit",
+    }
 }
 
 /// A defect that did not stop reading: its [`WarningKind`], what was wrong
 /// and what was done about it, and the byte offset in the file where
 /// known. Displayed as `<kind>: <message>`, then ` at offset N`.
 pub type Warning = doc_model::Warning<WarningKind>;
-
-impl doc_model::WarningKind for WarningKind {
-    fn name(self) -> &'static str {
-        match self {
-            WarningKind::Package => "package",
-            WarningKind::Xml => "xml",
-            WarningKind::Reference => "reference",
-            WarningKind::Limit => "limit",
-        }
-    }
-}

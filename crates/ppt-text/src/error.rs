@@ -45,42 +45,28 @@ pub enum Error {
     Container(#[from] ole_cfb_read::Error),
 }
 
-/// What kind of defect a [`Warning`] reports.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum WarningKind {
-    /// A record is shorter than its fields, or runs past its container.
-    Record,
-    /// The `Current User` stream, the UserEditAtom chain or a
-    /// PersistDirectoryAtom is damaged (cycle, offset outside the stream).
-    Persist,
-    /// A slide, notes page or master could not be found or read.
-    Slide,
-    /// A drawing (PPDrawing, shapes) could not be read.
-    Drawing,
-    /// The compound file or a property set is damaged.
-    Container,
-    /// A picture or embedded object could not be read.
-    Embedded,
-    /// A [`crate::Limits`] value cut the work short.
-    Limit,
+doc_model::warning_kinds! {
+    /// What kind of defect a [`Warning`] reports.
+    pub enum WarningKind {
+        /// A record is shorter than its fields, or runs past its container.
+        Record => "record",
+        /// The `Current User` stream, the UserEditAtom chain or a
+        /// PersistDirectoryAtom is damaged (cycle, offset outside the stream).
+        Persist => "persist",
+        /// A slide, notes page or master could not be found or read.
+        Slide => "slide",
+        /// A drawing (PPDrawing, shapes) could not be read.
+        Drawing => "drawing",
+        /// The compound file or a property set is damaged.
+        Container => "container",
+        /// A picture or embedded object could not be read.
+        Embedded => "embedded",
+        /// A [`crate::Limits`] value cut the work short.
+        Limit => "limit",
+    }
 }
 
 /// A defect that did not stop reading: its [`WarningKind`], what was wrong
 /// and what was done about it, and the byte offset in the `PowerPoint Document` stream where
 /// known. Displayed as `<kind>: <message>`, then ` at offset N`.
 pub type Warning = doc_model::Warning<WarningKind>;
-
-impl doc_model::WarningKind for WarningKind {
-    fn name(self) -> &'static str {
-        match self {
-            WarningKind::Record => "record",
-            WarningKind::Persist => "persist",
-            WarningKind::Slide => "slide",
-            WarningKind::Drawing => "drawing",
-            WarningKind::Container => "container",
-            WarningKind::Embedded => "embedded",
-            WarningKind::Limit => "limit",
-        }
-    }
-}

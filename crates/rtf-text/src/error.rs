@@ -17,33 +17,22 @@ pub enum Error {
     },
 }
 
-/// What kind of defect a [`Warning`] reports.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum WarningKind {
-    /// Unbalanced braces, a group nested too deep, input ending inside a group.
-    Structure,
-    /// A `\binN` or hex run past the end, a `\uN` out of range, bytes invalid
-    /// in their code page.
-    Text,
-    /// A picture or object that could not be unwrapped.
-    Embedded,
-    /// A limit or the deadline stopped reading; the rest was left out.
-    Limit,
+doc_model::warning_kinds! {
+    /// What kind of defect a [`Warning`] reports.
+    pub enum WarningKind {
+        /// Unbalanced braces, a group nested too deep, input ending inside a group.
+        Structure => "structure",
+        /// A `\binN` or hex run past the end, a `\uN` out of range, bytes invalid
+        /// in their code page.
+        Text => "text",
+        /// A picture or object that could not be unwrapped.
+        Embedded => "embedded",
+        /// A limit or the deadline stopped reading; the rest was left out.
+        Limit => "limit",
+    }
 }
 
 /// A defect that did not stop reading: its [`WarningKind`], what was wrong
 /// and what was done about it, and the byte offset in the file where
 /// known. Displayed as `<kind>: <message>`, then ` at offset N`.
 pub type Warning = doc_model::Warning<WarningKind>;
-
-impl doc_model::WarningKind for WarningKind {
-    fn name(self) -> &'static str {
-        match self {
-            WarningKind::Structure => "structure",
-            WarningKind::Text => "text",
-            WarningKind::Embedded => "embedded",
-            WarningKind::Limit => "limit",
-        }
-    }
-}
