@@ -3,7 +3,7 @@
 use std::fmt;
 
 /// The kind enum of a layer's [`Warning`]: each layer keeps its own
-/// `#[non_exhaustive]` enum, declared with [`warning_kinds!`], which names
+/// `#[non_exhaustive]` enum, declared with [`warning_kinds!`](crate::warning_kinds), which names
 /// its variants here.
 pub trait WarningKind: Copy {
     /// A short lower-case name, the first word of the warning's text
