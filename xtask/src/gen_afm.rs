@@ -10,6 +10,8 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use pdf_cmap::encoding::{BaseEncoding, glyph_name};
+
 use crate::util::{workspace_root, write};
 
 /// Standard-14 name → URW AFM file stem.
@@ -93,14 +95,22 @@ pub fn run(args: &[String]) -> Result<(), String> {
          // exception (see /usr/share/doc/fonts-urw-base35/copyright). Only advance\n\
          // widths, glyph names and built-in codes are taken; these equal the metrics\n\
          // of the Adobe core fonts the clones are compatible with.\n\n\
-         //! Standard-14 font metrics (generated).\n\n",
+         //! Standard-14 font metrics (generated).\n\n\
+         use pdf_cmap::encoding::BaseEncoding;\n\n",
     );
-    src.push_str("/// One standard-14 font: its name, glyph widths sorted by glyph name, built-in encoding.\n");
-    src.push_str("pub(crate) struct Std14 {\n    /// PostScript name.\n    pub name: &'static str,\n    /// `(glyph name, width in 1/1000 em)`, sorted by name.\n    pub widths: &'static [(&'static str, u16)],\n    /// `(code, glyph name)` of the font's built-in encoding.\n    pub builtin: &'static [(u8, &'static str)],\n}\n\n");
-    let mut statics = String::new();
+    src.push_str(
+        "/// One standard-14 font: its name, glyph names and widths, built-in encoding.\n",
+    );
+    src.push_str("pub(crate) struct Std14 {\n    /// PostScript name.\n    pub name: &'static str,\n    /// Glyph names, sorted.\n    pub glyphs: &'static [&'static str],\n    /// The width of each glyph of `glyphs`, in 1/1000 em.\n    pub widths: &'static [u16],\n    /// The base encoding the font's built-in encoding equals, from pdf-cmap.\n    pub base: BaseEncoding,\n    /// `(code, glyph name)` the built-in encoding adds to `base`, sorted by code.\n    pub builtin_extra: &'static [(u8, &'static str)],\n}\n\n");
     let mut table = String::from(
         "/// The fourteen fonts, sorted by name.\npub(crate) static FONTS: &[Std14] = &[\n",
     );
+    // Fonts with the same glyph set (the eleven Latin fonts), the same widths
+    // (the Courier family) or the same built-in encoding (StandardEncoding)
+    // point at one table, named after the first font that has it.
+    let mut glyph_tables: Vec<Shared<String>> = Vec::new();
+    let mut widths_tables: Vec<Shared<u16>> = Vec::new();
+    let mut extra_tables: Vec<Shared<(u8, String)>> = Vec::new();
     for (std_name, stem) in FONTS {
         let path = dir.join(format!("{stem}.afm"));
         let text = read(&path)?;
@@ -112,34 +122,57 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 metrics.len()
             ));
         }
-        let ident = std_name.replace('-', "_").to_uppercase();
-        let mut widths: Vec<(&str, u16)> = metrics
+        let mut widths: Vec<(String, u16)> = metrics
             .iter()
             .filter(|m| keep(&m.name))
-            .map(|m| (m.name.as_str(), m.width))
+            .map(|m| (m.name.clone(), m.width))
             .collect();
         widths.sort();
         widths.dedup_by(|a, b| a.0 == b.0);
-        let mut builtin: Vec<(u8, &str)> = metrics
+        let mut builtin: Vec<(u8, String)> = metrics
             .iter()
-            .filter_map(|m| u8::try_from(m.code).ok().map(|c| (c, m.name.as_str())))
+            .filter_map(|m| u8::try_from(m.code).ok().map(|c| (c, m.name.clone())))
             .collect();
         builtin.sort();
-        let _ = writeln!(statics, "static {ident}_W: &[(&str, u16)] = &[");
-        for (n, w) in &widths {
-            let _ = writeln!(statics, "    ({n:?}, {w}),");
-        }
-        statics.push_str("];\n");
-        let _ = writeln!(statics, "static {ident}_B: &[(u8, &str)] = &[");
-        for (c, n) in &builtin {
-            let _ = writeln!(statics, "    ({c}, {n:?}),");
-        }
-        statics.push_str("];\n");
+        let (glyphs, widths): (Vec<String>, Vec<u16>) = widths.into_iter().unzip();
+        let g = share(&mut glyph_tables, std_name, glyphs, "GLYPHS");
+        let w = share(&mut widths_tables, std_name, widths, "W");
+        let (base, extra) = builtin_from_base(std_name, &builtin)?;
+        let b = if extra.is_empty() {
+            "&[]".to_string()
+        } else {
+            share(&mut extra_tables, std_name, extra, "EXTRA")
+        };
         let _ = writeln!(
             table,
-            "    Std14 {{ name: {std_name:?}, widths: {ident}_W, builtin: {ident}_B }},"
+            "    Std14 {{ name: {std_name:?}, glyphs: {g}, widths: {w}, base: BaseEncoding::{base:?}, builtin_extra: {b} }},"
         );
     }
+    let mut statics = String::new();
+    emit(
+        &mut statics,
+        &glyph_tables,
+        "Glyph names of",
+        "&str",
+        1,
+        |n| format!("{n:?}"),
+    );
+    emit(
+        &mut statics,
+        &widths_tables,
+        "Widths, glyph by glyph, of",
+        "u16",
+        16,
+        u16::to_string,
+    );
+    emit(
+        &mut statics,
+        &extra_tables,
+        "Codes the built-in encoding adds to its base in",
+        "(u8, &str)",
+        1,
+        |(c, n)| format!("({c}, {n:?})"),
+    );
     table.push_str("];\n\n");
     src.push_str(&table);
     src.push_str(&statics);
@@ -147,6 +180,87 @@ pub fn run(args: &[String]) -> Result<(), String> {
     write(&out, src.as_bytes())?;
     println!("{}: {} fonts", out.display(), FONTS.len());
     Ok(())
+}
+
+/// The font's built-in encoding as one of pdf-cmap's encodings (the one
+/// it agrees with most) plus the codes it adds; an error where the AFM
+/// drops or renames a code of every candidate.
+fn builtin_from_base(
+    font: &str,
+    builtin: &[(u8, String)],
+) -> Result<(BaseEncoding, Vec<(u8, String)>), String> {
+    let name_at = |code: u8| {
+        builtin
+            .iter()
+            .find(|(c, _)| *c == code)
+            .map(|(_, n)| n.as_str())
+    };
+    [
+        BaseEncoding::Standard,
+        BaseEncoding::Symbol,
+        BaseEncoding::ZapfDingbats,
+    ]
+    .into_iter()
+    .filter(|&base| (0..=255u8).all(|c| glyph_name(base, c).is_none_or(|n| name_at(c) == Some(n))))
+    .map(|base| {
+        let extra: Vec<(u8, String)> = builtin
+            .iter()
+            .filter(|(c, _)| glyph_name(base, *c).is_none())
+            .cloned()
+            .collect();
+        (base, extra)
+    })
+    .min_by_key(|(_, extra)| extra.len())
+    .ok_or_else(|| format!("{font}: the built-in encoding contradicts every base encoding"))
+}
+
+/// One emitted table, and the fonts that use it.
+struct Shared<R> {
+    ident: String,
+    fonts: Vec<&'static str>,
+    rows: Vec<R>,
+}
+
+/// Writes each table as `static IDENT: &[ty] = &[...];`, `per_line` rows a
+/// line, after a comment naming the fonts that use it.
+fn emit<R>(
+    out: &mut String,
+    tables: &[Shared<R>],
+    what: &str,
+    ty: &str,
+    per_line: usize,
+    row: impl Fn(&R) -> String,
+) {
+    for t in tables {
+        let _ = writeln!(out, "/// {what} {}.", t.fonts.join(", "));
+        let _ = writeln!(out, "static {}: &[{ty}] = &[", t.ident);
+        for line in t.rows.chunks(per_line) {
+            let line: Vec<String> = line.iter().map(&row).collect();
+            let _ = writeln!(out, "    {},", line.join(", "));
+        }
+        out.push_str("];\n");
+    }
+}
+
+/// The identifier of the table holding `rows`: an earlier font's equal
+/// table, or a new one named after `font`.
+fn share<R: PartialEq>(
+    tables: &mut Vec<Shared<R>>,
+    font: &'static str,
+    rows: Vec<R>,
+    suffix: &str,
+) -> String {
+    if let Some(t) = tables.iter_mut().find(|t| t.rows == rows) {
+        t.fonts.push(font);
+        return t.ident.clone();
+    }
+    let ident = format!("{}_{suffix}", font.replace('-', "_").to_uppercase());
+    tables.push(Shared {
+        ident: ident.clone(),
+        fonts: vec![font],
+        rows,
+    });
+    ident
 }
 
 fn read(path: &Path) -> Result<String, String> {

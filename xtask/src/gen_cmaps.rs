@@ -438,13 +438,21 @@ fn gen_unify() -> String {
     s
 }
 
-/// `[&str; 256]` source for one encoding.
-fn table_src(name: &str, doc: &str, t: &[String; 256]) -> String {
-    let mut s = format!("/// {doc}\npub(crate) static {name}: [&str; 256] = [\n");
-    for (i, n) in t.iter().enumerate() {
-        let _ = writeln!(s, "    {n:?}, // 0x{i:02X}");
+/// The codes where `to` differs from `from`, with `to`'s names.
+fn changes<'a>(from: &[String; 256], to: &'a [String; 256]) -> Vec<(usize, &'a str)> {
+    (0..256)
+        .filter(|&i| from[i] != to[i])
+        .map(|i| (i, to[i].as_str()))
+        .collect()
+}
+
+/// Source for an encoding written as the changes to `base`.
+fn patch_src(name: &str, doc: &str, base: &str, changes: &[(usize, &str)]) -> String {
+    let mut s = format!("/// {doc}\npub(crate) static {name}: [&str; 256] = patch({base}, &[\n");
+    for (i, n) in changes {
+        let _ = writeln!(s, "    (0x{i:02X}, {n:?}),");
     }
-    s.push_str("];\n\n");
+    s.push_str("]);\n\n");
     s
 }
 
@@ -521,17 +529,32 @@ fn gen_encodings(pdfminer: &Path, worker: &str) -> Result<String, String> {
          // Do not edit.\n\n\
          //! Simple-font encodings: glyph names by code, \"\" = unused.\n\n",
     );
-    s += &table_src("STANDARD", "StandardEncoding.", &std_);
-    s += &table_src("MAC_ROMAN", "MacRomanEncoding.", &mac);
-    s += &table_src("WIN_ANSI", "WinAnsiEncoding.", &win);
-    s += &table_src("PDF_DOC", "PDFDocEncoding.", &pdf);
-    s += &table_src("MAC_EXPERT", "MacExpertEncoding.", &expert);
-    s += &table_src("SYMBOL", "The Symbol font's built-in encoding.", &symbol);
-    s += &table_src(
-        "ZAPF_DINGBATS",
-        "The ZapfDingbats font's built-in encoding.",
-        &dingbats,
-    );
+    s.push_str("use super::patch;\n\n");
+    let tables: [(&str, &str, &[String; 256]); 7] = [
+        ("STANDARD", "StandardEncoding.", &std_),
+        ("MAC_ROMAN", "MacRomanEncoding.", &mac),
+        ("WIN_ANSI", "WinAnsiEncoding.", &win),
+        ("PDF_DOC", "PDFDocEncoding.", &pdf),
+        ("MAC_EXPERT", "MacExpertEncoding.", &expert),
+        ("SYMBOL", "The Symbol font's built-in encoding.", &symbol),
+        (
+            "ZAPF_DINGBATS",
+            "The ZapfDingbats font's built-in encoding.",
+            &dingbats,
+        ),
+    ];
+    // Each table once, as the changes to the earlier table it differs from
+    // least, or to an empty one (the Latin encodings share ASCII, Symbol
+    // shares Standard's digits and punctuation).
+    let empty = empty();
+    for (i, (name, doc, t)) in tables.iter().enumerate() {
+        let (base, changes) = std::iter::once(("[\"\"; 256]", &empty))
+            .chain(tables[..i].iter().map(|(b, _, bt)| (*b, *bt)))
+            .map(|(b, bt)| (b, changes(bt, t)))
+            .min_by_key(|(_, c)| c.len())
+            .ok_or("no base table")?;
+        s += &patch_src(name, doc, base, &changes);
+    }
     Ok(s)
 }
 

@@ -111,23 +111,10 @@ fn civil_1900(days: i64) -> (i32, u32, u32) {
         d => {
             // Days since 1970-01-01: serial 25569 is 1970-01-01.
             let d = if d < 60 { d + 1 } else { d };
-            civil_from_days(d - 25_569)
+            let (y, m, d) = doc_model::civil_from_days(d - 25_569);
+            (y as i32, m, d)
         }
     }
-}
-
-/// Howard Hinnant's days-to-civil algorithm (proleptic Gregorian).
-fn civil_from_days(z: i64) -> (i32, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let y = yoe + era * 400;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    ((if m <= 2 { y + 1 } else { y }) as i32, m, d)
 }
 
 /// A Japanese era: first day (y, m, d), initial, one-character and full name.

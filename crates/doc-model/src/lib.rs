@@ -3,7 +3,8 @@
 //! [`EmbeddedFile`]s, and its properties as [`Metadata`].
 //!
 //! A layer such as `xls-text` or `rtf-text` returns its parts, metadata and
-//! embedded files in these types; the `textract` facade puts them into its
+//! embedded files in these types, and its defects as [`Warning`]s of its own
+//! kinds; the `textract` facade puts them into its
 //! `Document` unchanged and sends every embedded file back through format
 //! detection. The crate has no dependencies (`serde` behind a feature) and
 //! does no parsing.
@@ -26,9 +27,13 @@
 
 use std::fmt;
 
+mod date;
 mod list_number;
+mod warning;
 
+pub use date::{civil_from_days, rfc3339_utc};
 pub use list_number::NumberFormat;
+pub use warning::{Warning, WarningKind};
 
 /// What a [`Part`] of a document is: which story it holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

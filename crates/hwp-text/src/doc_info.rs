@@ -170,6 +170,7 @@ impl DocInfo {
             warnings.push(Warning::new(
                 WarningKind::DocInfo,
                 format!("{short} DocInfo record(s) too short to read; defaults used"),
+                None,
             ));
         }
         info

@@ -1,8 +1,6 @@
 //! The crate's error and warning types (the house convention of
 //! `docs/contributing.md`).
 
-use std::fmt;
-
 /// Why a document could not be read at all.
 ///
 /// A document that is only partly damaged is not an error: it yields the
@@ -52,108 +50,51 @@ pub enum Error {
     Container(#[from] ole_cfb_read::Error),
 }
 
-/// The area of the document a [`Warning`] is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum WarningKind {
-    /// The compound file or zip package around the document.
-    Container,
-    /// A stream could not be inflated completely.
-    Inflate,
-    /// A record header or payload (sizes past the stream, levels that jump).
-    Record,
-    /// A control character without its CTRL_HEADER, or a control whose data is short.
-    Control,
-    /// DocInfo (numbering, bullets, paragraph shapes, binary data list).
-    DocInfo,
-    /// A distribution document's encrypted ViewText stream.
-    Distribution,
-    /// The preview text (`PrvText`) was used because the body could not be read.
-    Preview,
-    /// An embedded picture or OLE object could not be read.
-    Embedded,
-    /// Document properties could not be read.
-    Metadata,
-    /// An HWPX XML part is malformed.
-    Xml,
-    /// A limit of [`crate::Limits`] cut the text short.
-    Limit,
-    /// An HWP 3.0 structure.
-    Hwp3,
-    /// Character codes with no Unicode equivalent.
-    Character,
-    /// Tracked-change marks (range tags, insert/delete marks) that could not
-    /// be applied; the text they cover was kept.
-    TrackChange,
-}
-
-impl WarningKind {
-    /// A short lower-case name of the kind.
-    pub fn name(self) -> &'static str {
-        match self {
-            WarningKind::Container => "container",
-            WarningKind::Inflate => "inflate",
-            WarningKind::Record => "record",
-            WarningKind::Control => "control",
-            WarningKind::DocInfo => "docinfo",
-            WarningKind::Distribution => "distribution",
-            WarningKind::Preview => "preview",
-            WarningKind::Embedded => "embedded",
-            WarningKind::Metadata => "metadata",
-            WarningKind::Xml => "xml",
-            WarningKind::Limit => "limit",
-            WarningKind::Hwp3 => "hwp3",
-            WarningKind::Character => "character",
-            WarningKind::TrackChange => "track-change",
-        }
+doc_model::warning_kinds! {
+    /// The area of the document a [`Warning`] is about.
+    pub enum WarningKind {
+        /// The compound file or zip package around the document.
+        Container => "container",
+        /// A stream could not be inflated completely.
+        Inflate => "inflate",
+        /// A record header or payload (sizes past the stream, levels that jump).
+        Record => "record",
+        /// A control character without its CTRL_HEADER, or a control whose data is short.
+        Control => "control",
+        /// DocInfo (numbering, bullets, paragraph shapes, binary data list).
+        DocInfo => "docinfo",
+        /// A distribution document's encrypted ViewText stream.
+        Distribution => "distribution",
+        /// The preview text (`PrvText`) was used because the body could not be read.
+        Preview => "preview",
+        /// An embedded picture or OLE object could not be read.
+        Embedded => "embedded",
+        /// Document properties could not be read.
+        Metadata => "metadata",
+        /// An HWPX XML part is malformed.
+        Xml => "xml",
+        /// A limit of [`crate::Limits`] cut the text short.
+        Limit => "limit",
+        /// An HWP 3.0 structure.
+        Hwp3 => "hwp3",
+        /// Character codes with no Unicode equivalent.
+        Character => "character",
+        /// Tracked-change marks (range tags, insert/delete marks) that could not
+        /// be applied; the text they cover was kept.
+        TrackChange => "track-change",
     }
 }
 
-/// A defect that did not stop reading: what was wrong and what was done about it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Warning {
-    /// Which structure the defect is in.
-    pub kind: WarningKind,
-    /// What was wrong and what was done about it, for a person.
-    pub message: String,
-    /// The byte offset in the stream or file, where known.
-    pub offset: Option<u64>,
-}
+/// A defect that did not stop reading: its [`WarningKind`], what was wrong
+/// and what was done about it, and the byte offset in the stream or file where
+/// known. Displayed as `<kind>: <message>`, then ` at offset N`.
+pub type Warning = doc_model::Warning<WarningKind>;
 
-impl Warning {
-    pub(crate) fn new(kind: WarningKind, message: impl Into<String>) -> Warning {
-        Warning {
-            kind,
-            message: message.into(),
-            offset: None,
-        }
-    }
-
-    pub(crate) fn at(kind: WarningKind, message: impl Into<String>, offset: u64) -> Warning {
-        Warning {
-            kind,
-            message: message.into(),
-            offset: Some(offset),
-        }
-    }
-}
-
-impl Warning {
-    /// More embedded files than [`crate::Limits::max_embedded`].
-    pub(crate) fn embedded_limit(max: usize) -> Warning {
-        Warning::new(
-            WarningKind::Limit,
-            format!("more than {max} embedded files; the rest are left out"),
-        )
-    }
-}
-
-impl fmt::Display for Warning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.kind.name(), self.message)?;
-        if let Some(o) = self.offset {
-            write!(f, " at offset {o}")?;
-        }
-        Ok(())
-    }
+/// More embedded files than [`crate::Limits::max_embedded`].
+pub(crate) fn embedded_limit(max: usize) -> Warning {
+    Warning::new(
+        WarningKind::Limit,
+        format!("more than {max} embedded files; the rest are left out"),
+        None,
+    )
 }

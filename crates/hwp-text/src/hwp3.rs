@@ -61,10 +61,10 @@ pub fn read(data: &[u8], options: &Options) -> Result<HwpDocument, Error> {
     let body_at = summary_at + SUMMARY_LEN + block_len;
     let rest = data.get(body_at..).unwrap_or_default();
     if rest.is_empty() {
-        warnings.push(Warning::at(
+        warnings.push(Warning::new(
             WarningKind::Hwp3,
             "the file ends before the font table",
-            body_at as u64,
+            Some(body_at as u64),
         ));
     }
     let body = crate::hwp5::unpack(
@@ -95,6 +95,7 @@ pub fn read(data: &[u8], options: &Options) -> Result<HwpDocument, Error> {
                 "{} hchar code(s) have no Unicode equivalent and became U+FFFD",
                 r.unmapped
             ),
+            None,
         ));
     }
     warnings.append(&mut r.warnings);
@@ -313,10 +314,10 @@ impl Reader<'_> {
 
     fn truncated(&mut self, what: &str) {
         if !self.stopped {
-            self.warnings.push(Warning::at(
+            self.warnings.push(Warning::new(
                 WarningKind::Hwp3,
                 format!("{what} is cut short; the text read so far is kept"),
-                self.at as u64,
+                Some(self.at as u64),
             ));
         }
         self.stopped = true;
@@ -359,6 +360,7 @@ impl Reader<'_> {
                     "paragraph lists nested deeper than {}; reading stops",
                     self.limits.max_depth
                 ),
+                None,
             ));
             self.stopped = true;
             return out;
@@ -373,6 +375,7 @@ impl Reader<'_> {
                 self.warnings.push(Warning::new(
                     WarningKind::Limit,
                     "the output limit or the deadline was reached; the rest is left out",
+                    None,
                 ));
                 self.stopped = true;
                 break;
@@ -535,10 +538,10 @@ impl Reader<'_> {
                 }
                 _ => {
                     // 0 and anything unknown: the paragraph cannot be followed.
-                    self.warnings.push(Warning::at(
+                    self.warnings.push(Warning::new(
                         WarningKind::Hwp3,
                         format!("unknown control character {h}; the rest of the list is skipped"),
-                        self.at as u64,
+                        Some(self.at as u64),
                     ));
                     self.stopped = true;
                     break;

@@ -22,7 +22,7 @@ pub fn read(cfb: &CompoundFile<'_>, options: &Options) -> Result<HwpDocument, Er
     let mut warnings: Vec<Warning> = cfb
         .warnings()
         .iter()
-        .map(|w| Warning::new(WarningKind::Container, w.to_string()))
+        .map(|w| Warning::new(WarningKind::Container, w.to_string(), None))
         .collect();
     let header_stream = cfb.stream("FileHeader")?;
     let header = FileHeader::parse(&header_stream).ok_or_else(|| {
@@ -67,6 +67,7 @@ pub fn read(cfb: &CompoundFile<'_>, options: &Options) -> Result<HwpDocument, Er
             warnings.push(Warning::new(
                 WarningKind::DocInfo,
                 format!("DocInfo unreadable ({e}); numbering and pictures are left out"),
+                None,
             ));
             DocInfo::default()
         }
@@ -87,7 +88,7 @@ pub fn read(cfb: &CompoundFile<'_>, options: &Options) -> Result<HwpDocument, Er
                 warnings.extend(
                     s.warnings
                         .iter()
-                        .map(|w| Warning::new(WarningKind::Container, w.to_string())),
+                        .map(|w| Warning::new(WarningKind::Container, w.to_string(), None)),
                 );
                 s.data
             }
@@ -95,6 +96,7 @@ pub fn read(cfb: &CompoundFile<'_>, options: &Options) -> Result<HwpDocument, Er
                 warnings.push(Warning::new(
                     WarningKind::Container,
                     format!("{path} unreadable: {e}"),
+                    None,
                 ));
                 continue;
             }
@@ -106,6 +108,7 @@ pub fn read(cfb: &CompoundFile<'_>, options: &Options) -> Result<HwpDocument, Er
                     warnings.push(Warning::new(
                         WarningKind::Distribution,
                         format!("{path} does not start with DISTRIBUTE_DOC_DATA; it is skipped"),
+                        None,
                     ));
                     continue;
                 }
@@ -135,7 +138,7 @@ pub fn read(cfb: &CompoundFile<'_>, options: &Options) -> Result<HwpDocument, Er
     if distribution && !read_any {
         warnings.push(Warning::new(
             WarningKind::Distribution,
-            "no ViewText section could be decrypted; the BodyText placeholder is not the document's text",
+            "no ViewText section could be decrypted; the BodyText placeholder is not the document's text", None,
         ));
     }
     if !read_any
@@ -144,7 +147,7 @@ pub fn read(cfb: &CompoundFile<'_>, options: &Options) -> Result<HwpDocument, Er
     {
         warnings.push(Warning::new(
             WarningKind::Preview,
-            "the body could not be read; the preview text (PrvText, the first page or so) is given instead",
+            "the body could not be read; the preview text (PrvText, the first page or so) is given instead", None,
         ));
         body = preview;
     }
@@ -229,6 +232,7 @@ pub(crate) fn unpack<'a>(
                     WarningKind::Inflate
                 },
                 format!("{what}: {}; {} bytes kept", p.message, p.data.len()),
+                None,
             ));
             Cow::Owned(p.data)
         }
@@ -258,12 +262,14 @@ fn section_streams(
         warnings.push(Warning::new(
             WarningKind::Container,
             format!("no {storage}/SectionN stream"),
+            None,
         ));
     }
     if found.len() > max {
         warnings.push(Warning::new(
             WarningKind::Limit,
             format!("{} sections, only the first {max} are read", found.len()),
+            None,
         ));
         found.truncate(max);
     }
@@ -271,7 +277,7 @@ fn section_streams(
         if *n != k as u64 {
             warnings.push(Warning::new(
                 WarningKind::Container,
-                format!("{storage}: Section{k} is missing; the sections are read in the order of their numbers"),
+                format!("{storage}: Section{k} is missing; the sections are read in the order of their numbers"), None,
             ));
             break;
         }
@@ -291,6 +297,7 @@ fn preview(cfb: &CompoundFile<'_>, warnings: &mut Vec<Warning>) -> Option<String
         warnings.push(Warning::new(
             WarningKind::Preview,
             "PrvText holds invalid UTF-16",
+            None,
         ));
     }
     Some(text)
@@ -300,7 +307,7 @@ fn preview(cfb: &CompoundFile<'_>, warnings: &mut Vec<Warning>) -> Option<String
 pub fn metadata(cfb: &CompoundFile<'_>, warnings: &mut Vec<Warning>) -> Metadata {
     let m = cfb.metadata();
     for w in &m.warnings {
-        warnings.push(Warning::new(WarningKind::Metadata, w.to_string()));
+        warnings.push(Warning::new(WarningKind::Metadata, w.to_string(), None));
     }
     let clean = |s: &Option<String>| {
         s.as_ref()
@@ -356,7 +363,7 @@ fn bin_data(
             continue;
         }
         if out.len() >= limits.max_embedded {
-            warnings.push(Warning::embedded_limit(limits.max_embedded));
+            warnings.push(crate::error::embedded_limit(limits.max_embedded));
             break;
         }
         let name = format!("BIN{:04X}.{}", item.id, item.extension);
@@ -365,6 +372,7 @@ fn bin_data(
             warnings.push(Warning::new(
                 WarningKind::Embedded,
                 format!("{path} is listed in DocInfo but missing"),
+                None,
             ));
             continue;
         };
@@ -383,6 +391,7 @@ fn bin_data(
                     warnings.push(Warning::new(
                         WarningKind::Embedded,
                         format!("{path}: {}; {} bytes kept", p.message, p.data.len()),
+                        None,
                     ));
                     p.data
                 }

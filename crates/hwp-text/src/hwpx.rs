@@ -65,6 +65,7 @@ fn read_entry(
         warnings.push(Warning::new(
             WarningKind::Container,
             format!("{name}: {e}; {} bytes kept", out.len()),
+            None,
         ));
     }
     if out.len() > limit {
@@ -73,7 +74,7 @@ fn read_entry(
             WarningKind::Limit,
             format!(
                 "{name} inflates past {limit} bytes ({declared} declared from {compressed} compressed); the rest is left out"
-            ),
+            ), None,
         ));
     }
     Some(out)
@@ -107,6 +108,7 @@ pub fn read(data: &[u8], options: &Options) -> Result<HwpDocument, Error> {
             warnings.push(Warning::new(
                 WarningKind::Container,
                 "no mimetype entry; read as HWPX for its Contents/content.hpf",
+                None,
             ));
         }
         None => return Err(Error::NotHwp("zip without an HWPX mimetype".into())),
@@ -133,7 +135,7 @@ pub fn read(data: &[u8], options: &Options) -> Result<HwpDocument, Error> {
             budget(bytes.len(), &mut total);
             let (root, err) = parse_xml(&bytes, limits.max_depth);
             if let Some(e) = err {
-                warnings.push(Warning::new(WarningKind::Xml, format!("{name}: {e}")));
+                warnings.push(Warning::new(WarningKind::Xml, format!("{name}: {e}"), None));
             }
             if let Some(pkg) = root.child("package") {
                 metadata = opf_metadata(pkg);
@@ -162,6 +164,7 @@ pub fn read(data: &[u8], options: &Options) -> Result<HwpDocument, Error> {
         warnings.push(Warning::new(
             WarningKind::Container,
             "no Contents/content.hpf; sections are taken in the order of their numbers",
+            None,
         ));
     }
     if sections.is_empty() {
@@ -182,7 +185,7 @@ pub fn read(data: &[u8], options: &Options) -> Result<HwpDocument, Error> {
         if hpf_name.is_some() && !found.is_empty() {
             warnings.push(Warning::new(
                 WarningKind::Container,
-                "the content.hpf spine lists no section; sections are taken in the order of their numbers",
+                "the content.hpf spine lists no section; sections are taken in the order of their numbers", None,
             ));
         }
         sections = found.into_iter().map(|(_, n)| n).collect();
@@ -195,6 +198,7 @@ pub fn read(data: &[u8], options: &Options) -> Result<HwpDocument, Error> {
                 sections.len(),
                 limits.max_sections
             ),
+            None,
         ));
         sections.truncate(limits.max_sections);
     }
@@ -211,7 +215,7 @@ pub fn read(data: &[u8], options: &Options) -> Result<HwpDocument, Error> {
             budget(bytes.len(), &mut total);
             let (root, err) = parse_xml(&bytes, limits.max_depth);
             if let Some(e) = err {
-                warnings.push(Warning::new(WarningKind::Xml, format!("{name}: {e}")));
+                warnings.push(Warning::new(WarningKind::Xml, format!("{name}: {e}"), None));
             }
             defs = Defs::from_header(&root);
         }
@@ -228,13 +232,14 @@ pub fn read(data: &[u8], options: &Options) -> Result<HwpDocument, Error> {
             warnings.push(Warning::new(
                 WarningKind::Container,
                 format!("{name} is in the spine but not in the package"),
+                None,
             ));
             continue;
         };
         budget(bytes.len(), &mut total);
         let (root, err) = parse_xml(&bytes, limits.max_depth);
         if let Some(e) = err {
-            warnings.push(Warning::new(WarningKind::Xml, format!("{name}: {e}")));
+            warnings.push(Warning::new(WarningKind::Xml, format!("{name}: {e}"), None));
         }
         for sec in root.elements() {
             body.push_str(&r.section(sec));
@@ -250,7 +255,7 @@ pub fn read(data: &[u8], options: &Options) -> Result<HwpDocument, Error> {
             continue;
         }
         if embedded.len() >= limits.max_embedded {
-            warnings.push(Warning::embedded_limit(limits.max_embedded));
+            warnings.push(crate::error::embedded_limit(limits.max_embedded));
             break;
         }
         let lim = budget(0, &mut total);
@@ -322,7 +327,7 @@ pub fn read_hwpml(data: &[u8], options: &Options) -> Result<HwpDocument, Error> 
     let text = decode_xml(data);
     let (mut root, err) = parse_xml(text.as_bytes(), limits.max_depth);
     if let Some(e) = err {
-        warnings.push(Warning::new(WarningKind::Xml, e));
+        warnings.push(Warning::new(WarningKind::Xml, e, None));
     }
     rename_hwpml(&mut root);
     let hwpml = root
@@ -649,7 +654,7 @@ impl<'d> Render<'d> {
             self.track_warned = true;
             self.warnings.push(Warning::new(
                 WarningKind::TrackChange,
-                "tracked-deletion marks without their pair or without a Delete entry in header.xml; their text is kept",
+                "tracked-deletion marks without their pair or without a Delete entry in header.xml; their text is kept", None,
             ));
         }
         self.open.clear();

@@ -87,21 +87,21 @@ pub fn parse<'a>(stream: &'a [u8], max_records: usize, warnings: &mut Vec<Warnin
     let mut jumps = 0u64;
     while at < stream.len() {
         if list.len() >= max_records {
-            warnings.push(Warning::at(
+            warnings.push(Warning::new(
                 WarningKind::Limit,
                 format!("more than {max_records} records; the rest of the stream is skipped"),
-                at as u64,
+                Some(at as u64),
             ));
             break;
         }
         let Some(header) = u32_at(stream, at) else {
-            warnings.push(Warning::at(
+            warnings.push(Warning::new(
                 WarningKind::Record,
                 format!(
                     "{} byte(s) after the last record are not a record header",
                     stream.len() - at
                 ),
-                at as u64,
+                Some(at as u64),
             ));
             break;
         };
@@ -111,10 +111,10 @@ pub fn parse<'a>(stream: &'a [u8], max_records: usize, warnings: &mut Vec<Warnin
         let mut start = at + 4;
         if size == 0xFFF {
             let Some(s) = u32_at(stream, start) else {
-                warnings.push(Warning::at(
+                warnings.push(Warning::new(
                     WarningKind::Record,
                     "record header announces a 32-bit size the stream does not hold",
-                    at as u64,
+                    Some(at as u64),
                 ));
                 break;
             };
@@ -128,10 +128,10 @@ pub fn parse<'a>(stream: &'a [u8], max_records: usize, warnings: &mut Vec<Warnin
         {
             jumps += 1;
             if jumps <= 8 {
-                warnings.push(Warning::at(
+                warnings.push(Warning::new(
                     WarningKind::Record,
                     format!("record level jumps from {p} to {level}"),
-                    at as u64,
+                    Some(at as u64),
                 ));
             }
         }
@@ -143,13 +143,13 @@ pub fn parse<'a>(stream: &'a [u8], max_records: usize, warnings: &mut Vec<Warnin
             offset: at as u64,
         });
         if end > stream.len() {
-            warnings.push(Warning::at(
+            warnings.push(Warning::new(
                 WarningKind::Record,
                 format!(
                     "record (tag {tag:#x}) declares {size} bytes, the stream holds {}",
                     stream.len() - start.min(stream.len())
                 ),
-                at as u64,
+                Some(at as u64),
             ));
             break;
         }

@@ -146,6 +146,7 @@ impl Budget {
                         limits.max_output_bytes
                     )
                 },
+                None,
             ));
         }
         self.truncated
@@ -163,7 +164,7 @@ impl Budget {
                 format!(
                     "lists nested deeper than {} (tables in tables, shapes in shapes); the deeper ones are left out",
                     limits.max_depth
-                ),
+                ), None,
             ));
         }
         true
@@ -263,6 +264,7 @@ impl<'d> Renderer<'d> {
                     "{} control character(s) without a matching CTRL_HEADER were skipped",
                     self.missing_ctrl
                 ),
+                None,
             ));
             self.missing_ctrl = 0;
         }
@@ -541,7 +543,7 @@ impl<'d> Renderer<'d> {
             self.track_warned = true;
             self.warnings.push(Warning::new(
                 WarningKind::TrackChange,
-                "tracked-deletion range tags out of the paragraph, overlapping, or without a DocInfo deletion; their text is kept",
+                "tracked-deletion range tags out of the paragraph, overlapping, or without a DocInfo deletion; their text is kept", None,
             ));
         }
         ranges

@@ -1,7 +1,5 @@
 //! The crate's error and warning types.
 
-use std::fmt;
-
 /// Why a record, a BLIP or a drawing could not be read at all.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -32,66 +30,24 @@ pub enum Error {
     },
 }
 
-/// The structure a [`Warning`] is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum WarningKind {
-    /// A record header or a record cut short (MS-ODRAW 2.1.1).
-    Record,
-    /// A BLIP: its data cut short, its compressed metafile partly decoded,
-    /// its type and its bytes disagreeing (MS-ODRAW 2.2.23–2.2.31).
-    Blip,
-    /// The BLIP store: an entry whose picture cannot be found (MS-ODRAW 2.2.20, 2.2.32).
-    BStore,
-    /// A shape or its property table (MS-ODRAW 2.2.14, 2.2.9).
-    Shape,
-    /// A limit of [`Limits`](crate::Limits) stopped reading early.
-    Limit,
-}
-
-impl WarningKind {
-    fn name(self) -> &'static str {
-        match self {
-            WarningKind::Record => "record",
-            WarningKind::Blip => "picture",
-            WarningKind::BStore => "picture store",
-            WarningKind::Shape => "shape",
-            WarningKind::Limit => "limit",
-        }
+doc_model::warning_kinds! {
+    /// The structure a [`Warning`] is about.
+    pub enum WarningKind {
+        /// A record header or a record cut short (MS-ODRAW 2.1.1).
+        Record => "record",
+        /// A BLIP: its data cut short, its compressed metafile partly decoded,
+        /// its type and its bytes disagreeing (MS-ODRAW 2.2.23–2.2.31).
+        Blip => "picture",
+        /// The BLIP store: an entry whose picture cannot be found (MS-ODRAW 2.2.20, 2.2.32).
+        BStore => "picture store",
+        /// A shape or its property table (MS-ODRAW 2.2.14, 2.2.9).
+        Shape => "shape",
+        /// A limit of [`Limits`](crate::Limits) stopped reading early.
+        Limit => "limit",
     }
 }
 
-/// A defect that did not stop reading: what was wrong and what was done about it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Warning {
-    /// Which structure the defect is in.
-    pub kind: WarningKind,
-    /// What was wrong and what was done about it.
-    pub message: String,
-    /// Byte offset in the bytes given, where known.
-    pub offset: Option<u64>,
-}
-
-impl Warning {
-    pub(crate) fn new(
-        kind: WarningKind,
-        message: impl Into<String>,
-        offset: Option<u64>,
-    ) -> Warning {
-        Warning {
-            kind,
-            message: message.into(),
-            offset,
-        }
-    }
-}
-
-impl fmt::Display for Warning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.kind.name(), self.message)?;
-        if let Some(o) = self.offset {
-            write!(f, " at offset {o}")?;
-        }
-        Ok(())
-    }
-}
+/// A defect that did not stop reading: its [`WarningKind`], what was wrong
+/// and what was done about it, and the byte offset in the bytes given where
+/// known. Displayed as `<kind>: <message>`, then ` at offset N`.
+pub type Warning = doc_model::Warning<WarningKind>;

@@ -1,7 +1,5 @@
 //! Errors and warnings of the layer.
 
-use std::fmt;
-
 use crate::Scheme;
 
 /// Why a document could not be decrypted at all.
@@ -60,52 +58,21 @@ pub enum Error {
     Container(#[from] ole_cfb_read::Error),
 }
 
-/// The area of the file a [`Warning`] is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum WarningKind {
-    /// The declared size of the encrypted data disagrees with the stream.
-    Size,
-    /// The Agile `dataIntegrity` HMAC does not match the package, or could
-    /// not be checked.
-    Integrity,
-    /// A record or block of a binary document stream could not be decrypted
-    /// as a whole (it runs past the end of the stream).
-    Stream,
-}
-
-/// A defect that did not stop decryption: what was found, and what was done about it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Warning {
-    /// Which structure the defect is in.
-    pub kind: WarningKind,
-    /// A human-readable description.
-    pub message: String,
-    /// Byte offset in the stream, where known.
-    pub offset: Option<u64>,
-}
-
-impl Warning {
-    pub(crate) fn new(kind: WarningKind, message: impl Into<String>, offset: Option<u64>) -> Self {
-        Warning {
-            kind,
-            message: message.into(),
-            offset,
-        }
+doc_model::warning_kinds! {
+    /// The area of the file a [`Warning`] is about.
+    pub enum WarningKind {
+        /// The declared size of the encrypted data disagrees with the stream.
+        Size => "size",
+        /// The Agile `dataIntegrity` HMAC does not match the package, or could
+        /// not be checked.
+        Integrity => "integrity",
+        /// A record or block of a binary document stream could not be decrypted
+        /// as a whole (it runs past the end of the stream).
+        Stream => "stream",
     }
 }
 
-impl fmt::Display for Warning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let kind = match self.kind {
-            WarningKind::Size => "size",
-            WarningKind::Integrity => "integrity",
-            WarningKind::Stream => "stream",
-        };
-        write!(f, "{kind}: {}", self.message)?;
-        if let Some(offset) = self.offset {
-            write!(f, " at offset {offset}")?;
-        }
-        Ok(())
-    }
-}
+/// A defect that did not stop reading: its [`WarningKind`], what was wrong
+/// and what was done about it, and the byte offset in the stream where
+/// known. Displayed as `<kind>: <message>`, then ` at offset N`.
+pub type Warning = doc_model::Warning<WarningKind>;

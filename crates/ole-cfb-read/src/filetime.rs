@@ -25,16 +25,7 @@ impl FileTime {
     /// The instant as RFC 3339 in UTC with whole seconds, e.g. `2024-01-02T03:04:05Z`.
     /// Instants after 9999 are clamped to `9999-12-31T23:59:59Z`.
     pub fn to_rfc3339(&self) -> String {
-        let secs = self.to_unix_seconds().unwrap_or(MAX_UNIX_SECONDS - 1);
-        let days = secs.div_euclid(86_400);
-        let rem = secs.rem_euclid(86_400);
-        let (y, m, d) = civil_from_days(days);
-        format!(
-            "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
-            rem / 3600,
-            rem % 3600 / 60,
-            rem % 60
-        )
+        doc_model::rfc3339_utc(self.to_unix_seconds().unwrap_or(MAX_UNIX_SECONDS - 1))
     }
 }
 
@@ -42,21 +33,6 @@ impl fmt::Display for FileTime {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_rfc3339())
     }
-}
-
-/// Days since 1970-01-01 to a proleptic Gregorian (year, month, day)
-/// (Howard Hinnant's `civil_from_days`).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let y = yoe + era * 400;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (if m <= 2 { y + 1 } else { y }, m, d)
 }
 
 #[cfg(test)]

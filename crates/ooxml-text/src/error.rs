@@ -1,7 +1,5 @@
 //! The crate's error and warning types (house convention, docs/contributing.md).
 
-use std::fmt;
-
 /// Why a document could not be read at all.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -37,60 +35,21 @@ pub enum Error {
     },
 }
 
-/// What kind of defect a [`Warning`] reports.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum WarningKind {
-    /// A zip entry that could not be inflated, a duplicate or unsafe entry name.
-    Package,
-    /// An XML part that is not well formed (the text before the error is kept).
-    Xml,
-    /// A relationship or reference to a part that is not there.
-    Reference,
-    /// A limit or the deadline stopped reading; the rest was left out.
-    Limit,
-}
-
-impl WarningKind {
-    /// A short lower-case name (`package`, `xml`, `reference`, `limit`).
-    pub fn name(self) -> &'static str {
-        match self {
-            WarningKind::Package => "package",
-            WarningKind::Xml => "xml",
-            WarningKind::Reference => "reference",
-            WarningKind::Limit => "limit",
-        }
+doc_model::warning_kinds! {
+    /// What kind of defect a [`Warning`] reports.
+    pub enum WarningKind {
+        /// A zip entry that could not be inflated, a duplicate or unsafe entry name.
+        Package => "package",
+        /// An XML part that is not well formed (the text before the error is kept).
+        Xml => "xml",
+        /// A relationship or reference to a part that is not there.
+        Reference => "reference",
+        /// A limit or the deadline stopped reading; the rest was left out.
+        Limit => "limit",
     }
 }
 
-/// A defect that did not stop reading.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Warning {
-    /// What kind of defect.
-    pub kind: WarningKind,
-    /// What was wrong and what was done about it.
-    pub message: String,
-    /// Byte offset in the file, where known.
-    pub offset: Option<u64>,
-}
-
-impl Warning {
-    /// A warning of `kind` without an offset.
-    pub fn new(kind: WarningKind, message: impl Into<String>) -> Warning {
-        Warning {
-            kind,
-            message: message.into(),
-            offset: None,
-        }
-    }
-}
-
-impl fmt::Display for Warning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.kind.name(), self.message)?;
-        if let Some(o) = self.offset {
-            write!(f, " at offset {o}")?;
-        }
-        Ok(())
-    }
-}
+/// A defect that did not stop reading: its [`WarningKind`], what was wrong
+/// and what was done about it, and the byte offset in the file where
+/// known. Displayed as `<kind>: <message>`, then ` at offset N`.
+pub type Warning = doc_model::Warning<WarningKind>;

@@ -359,7 +359,7 @@ impl Out {
 
     pub fn warn(&mut self, kind: WarningKind, message: String) {
         if self.warnings.len() < 1000 && !self.warnings.iter().any(|w| w.message == message) {
-            self.warnings.push(Warning::new(kind, message));
+            self.warnings.push(Warning::new(kind, message, None));
         }
     }
 

@@ -86,6 +86,7 @@ impl Entries<'_, '_> {
                             "{name}: the decrypted entry {p}; the {} bytes inflated are kept",
                             plain.len()
                         ),
+                        None,
                     ));
                 }
                 Some(plain)
@@ -101,6 +102,7 @@ impl Entries<'_, '_> {
                 self.warnings.push(Warning::new(
                     WarningKind::Package,
                     format!("{name}: {why}; left out"),
+                    None,
                 ));
                 None
             }

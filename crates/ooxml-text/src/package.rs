@@ -102,7 +102,7 @@ impl<'a> Package<'a> {
                         "zip directory unreadable ({e}): {} entries recovered from their local headers{}",
                         raw.len(),
                         why.map_or(String::new(), |w| format!(", then {w}"))
-                    ),
+                    ), None,
                 ));
                 (Source::Salvaged(data), raw)
             }
@@ -118,6 +118,7 @@ impl<'a> Package<'a> {
                 warnings.push(Warning::new(
                     WarningKind::Package,
                     format!("entry {raw:?} has a relative path segment; left out"),
+                    None,
                 ));
                 continue;
             }
@@ -126,6 +127,7 @@ impl<'a> Package<'a> {
                 warnings.push(Warning::new(
                     WarningKind::Package,
                     format!("duplicate part name {name:?}; the first is read"),
+                    None,
                 ));
                 continue;
             }
@@ -189,6 +191,7 @@ impl<'a> Package<'a> {
                 self.warnings.push(Warning::new(
                     WarningKind::Package,
                     format!("{name}: {e}; left out"),
+                    None,
                 ));
                 return None;
             }
@@ -203,6 +206,7 @@ impl<'a> Package<'a> {
             self.warnings.push(Warning::new(
                 WarningKind::Package,
                 format!("{name}: {e}; the {} bytes inflated are kept", out.len()),
+                None,
             ));
         }
         if out.len() as u64 > cap {
@@ -261,7 +265,7 @@ impl<'a> Package<'a> {
     fn warn_limit(&mut self, message: String) {
         if !self.warnings.iter().any(|w| w.message == message) {
             self.warnings
-                .push(Warning::new(WarningKind::Limit, message));
+                .push(Warning::new(WarningKind::Limit, message, None));
         }
     }
 
@@ -431,7 +435,7 @@ pub(crate) fn parse_xml(
     };
     let (root, error) = xml_tree::parse_bounded(data, limits.max_xml_depth, limits.max_xml_nodes);
     if let Some(e) = error {
-        warnings.push(Warning::new(WarningKind::Xml, format!("{name}: {e}")));
+        warnings.push(Warning::new(WarningKind::Xml, format!("{name}: {e}"), None));
     }
     root
 }

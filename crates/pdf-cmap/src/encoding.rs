@@ -44,21 +44,20 @@ impl BaseEncoding {
 
 /// The glyph names of `encoding` by code; `None` where the code is unused.
 pub fn table(encoding: BaseEncoding) -> [Option<&'static str>; 256] {
-    let t: &[&str; 256] = match encoding {
-        BaseEncoding::Standard => &encodings::STANDARD,
-        BaseEncoding::WinAnsi => &encodings::WIN_ANSI,
-        BaseEncoding::MacRoman => &encodings::MAC_ROMAN,
-        BaseEncoding::MacExpert => &encodings::MAC_EXPERT,
-        BaseEncoding::PdfDoc => &encodings::PDF_DOC,
-        BaseEncoding::Symbol => &encodings::SYMBOL,
-        BaseEncoding::ZapfDingbats => &encodings::ZAPF_DINGBATS,
-    };
-    t.map(|n| if n.is_empty() { None } else { Some(n) })
+    names(encoding).map(|n| if n.is_empty() { None } else { Some(n) })
 }
 
 /// The glyph name of `code` in `encoding`.
 pub fn glyph_name(encoding: BaseEncoding, code: u8) -> Option<&'static str> {
-    let t: &[&str; 256] = match encoding {
+    names(encoding)
+        .get(usize::from(code))
+        .copied()
+        .filter(|n| !n.is_empty())
+}
+
+/// The generated table of `encoding`: glyph names by code, "" = unused.
+fn names(encoding: BaseEncoding) -> &'static [&'static str; 256] {
+    match encoding {
         BaseEncoding::Standard => &encodings::STANDARD,
         BaseEncoding::WinAnsi => &encodings::WIN_ANSI,
         BaseEncoding::MacRoman => &encodings::MAC_ROMAN,
@@ -66,8 +65,7 @@ pub fn glyph_name(encoding: BaseEncoding, code: u8) -> Option<&'static str> {
         BaseEncoding::PdfDoc => &encodings::PDF_DOC,
         BaseEncoding::Symbol => &encodings::SYMBOL,
         BaseEncoding::ZapfDingbats => &encodings::ZAPF_DINGBATS,
-    };
-    t.get(usize::from(code)).copied().filter(|n| !n.is_empty())
+    }
 }
 
 /// The Unicode text of a glyph name, per the Adobe Glyph List rules:

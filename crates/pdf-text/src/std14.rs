@@ -59,20 +59,21 @@ pub(crate) fn lookup(base_font: &[u8]) -> Option<&'static Std14> {
 impl Std14 {
     /// The advance width of a glyph, in 1/1000 em.
     pub(crate) fn width(&self, glyph: &str) -> Option<f64> {
-        self.widths
-            .binary_search_by(|(n, _)| (*n).cmp(glyph))
+        self.glyphs
+            .binary_search(&glyph)
             .ok()
             .and_then(|i| self.widths.get(i))
-            .map(|(_, w)| f64::from(*w))
+            .map(|w| f64::from(*w))
     }
 
     /// The glyph name of `code` in the font's built-in encoding.
     pub(crate) fn builtin_name(&self, code: u8) -> Option<&'static str> {
-        self.builtin
+        self.builtin_extra
             .binary_search_by(|(c, _)| c.cmp(&code))
             .ok()
-            .and_then(|i| self.builtin.get(i))
+            .and_then(|i| self.builtin_extra.get(i))
             .map(|(_, n)| *n)
+            .or_else(|| pdf_cmap::encoding::glyph_name(self.base, code))
     }
 
     /// Whether this is Symbol or ZapfDingbats (own built-in encoding).
@@ -90,7 +91,8 @@ mod tests {
         assert_eq!(FONTS.len(), 14);
         assert!(FONTS.windows(2).all(|w| w[0].name < w[1].name));
         for f in FONTS {
-            assert!(f.widths.windows(2).all(|w| w[0].0 < w[1].0), "{}", f.name);
+            assert!(f.glyphs.windows(2).all(|w| w[0] < w[1]), "{}", f.name);
+            assert_eq!(f.glyphs.len(), f.widths.len(), "{}", f.name);
         }
     }
 

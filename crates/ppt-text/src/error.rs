@@ -1,7 +1,5 @@
 //! The crate's error and warning types (house convention, docs/contributing.md).
 
-use std::fmt;
-
 /// Why a deck could not be read at all.
 ///
 /// A deck that is only partly damaged is not an error: it yields the
@@ -47,63 +45,28 @@ pub enum Error {
     Container(#[from] ole_cfb_read::Error),
 }
 
-/// What kind of defect a [`Warning`] reports.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum WarningKind {
-    /// A record is shorter than its fields, or runs past its container.
-    Record,
-    /// The `Current User` stream, the UserEditAtom chain or a
-    /// PersistDirectoryAtom is damaged (cycle, offset outside the stream).
-    Persist,
-    /// A slide, notes page or master could not be found or read.
-    Slide,
-    /// A drawing (PPDrawing, shapes) could not be read.
-    Drawing,
-    /// The compound file or a property set is damaged.
-    Container,
-    /// A picture or embedded object could not be read.
-    Embedded,
-    /// A [`crate::Limits`] value cut the work short.
-    Limit,
-}
-
-/// A defect that did not stop reading.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Warning {
-    /// What kind of defect.
-    pub kind: WarningKind,
-    /// What was wrong and what was done about it.
-    pub message: String,
-    /// Byte offset in the `PowerPoint Document` stream, where known.
-    pub offset: Option<u64>,
-}
-
-impl Warning {
-    pub(crate) fn new(kind: WarningKind, message: impl Into<String>, offset: Option<u64>) -> Self {
-        Warning {
-            kind,
-            message: message.into(),
-            offset,
-        }
+doc_model::warning_kinds! {
+    /// What kind of defect a [`Warning`] reports.
+    pub enum WarningKind {
+        /// A record is shorter than its fields, or runs past its container.
+        Record => "record",
+        /// The `Current User` stream, the UserEditAtom chain or a
+        /// PersistDirectoryAtom is damaged (cycle, offset outside the stream).
+        Persist => "persist",
+        /// A slide, notes page or master could not be found or read.
+        Slide => "slide",
+        /// A drawing (PPDrawing, shapes) could not be read.
+        Drawing => "drawing",
+        /// The compound file or a property set is damaged.
+        Container => "container",
+        /// A picture or embedded object could not be read.
+        Embedded => "embedded",
+        /// A [`crate::Limits`] value cut the work short.
+        Limit => "limit",
     }
 }
 
-impl fmt::Display for Warning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let kind = match self.kind {
-            WarningKind::Record => "record",
-            WarningKind::Persist => "persist",
-            WarningKind::Slide => "slide",
-            WarningKind::Drawing => "drawing",
-            WarningKind::Container => "container",
-            WarningKind::Embedded => "embedded",
-            WarningKind::Limit => "limit",
-        };
-        write!(f, "{kind}: {}", self.message)?;
-        if let Some(o) = self.offset {
-            write!(f, " at offset {o}")?;
-        }
-        Ok(())
-    }
-}
+/// A defect that did not stop reading: its [`WarningKind`], what was wrong
+/// and what was done about it, and the byte offset in the `PowerPoint Document` stream where
+/// known. Displayed as `<kind>: <message>`, then ` at offset N`.
+pub type Warning = doc_model::Warning<WarningKind>;

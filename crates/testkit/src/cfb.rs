@@ -56,6 +56,11 @@ impl Layout {
     pub fn sector_offset(&self, id: u32) -> usize {
         (id as usize + 1) * self.sector_size
     }
+    /// Where the FAT entry of sector `id` is (the FAT sectors come first).
+    pub fn fat_entry_offset(&self, id: u32) -> usize {
+        let per = (self.sector_size / 4) as u32;
+        self.sector_offset(id / per) + (id % per) as usize * 4
+    }
     pub fn dir_entry_offset(&self, sid: u32) -> usize {
         // The directory is contiguous in files this writer makes.
         self.sector_offset(self.first_dir) + 128 * sid as usize

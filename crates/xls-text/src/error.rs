@@ -1,7 +1,5 @@
 //! The crate's error and warning types (house convention, docs/contributing.md).
 
-use std::fmt;
-
 /// Why a workbook could not be read at all.
 ///
 /// A workbook that is only partly damaged is not an error: it yields the
@@ -44,68 +42,31 @@ pub enum Error {
     Container(#[from] ole_cfb_read::Error),
 }
 
-/// What kind of defect a [`Warning`] reports.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum WarningKind {
-    /// A record is shorter than its fields, or its length runs past the stream.
-    Record,
-    /// The shared string table is damaged (counts, lengths, CONTINUE splits).
-    Sst,
-    /// A cell refers to a missing string, format or XF.
-    Cell,
-    /// A number format code could not be rendered; General was used.
-    Format,
-    /// A substream (BOF/EOF nesting, a sheet without a BOUNDSHEET) is damaged.
-    Structure,
-    /// A comment, text box or hyperlink could not be read.
-    Object,
-    /// The compound file or a property set is damaged.
-    Container,
-    /// An embedded object could not be read.
-    Embedded,
-    /// A [`crate::Limits`] value cut the work short.
-    Limit,
-}
-
-/// A defect that did not stop reading.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Warning {
-    /// What kind of defect.
-    pub kind: WarningKind,
-    /// What was wrong and what was done about it.
-    pub message: String,
-    /// Byte offset in the workbook stream, where known.
-    pub offset: Option<u64>,
-}
-
-impl Warning {
-    pub(crate) fn new(kind: WarningKind, message: impl Into<String>, offset: Option<u64>) -> Self {
-        Warning {
-            kind,
-            message: message.into(),
-            offset,
-        }
+doc_model::warning_kinds! {
+    /// What kind of defect a [`Warning`] reports.
+    pub enum WarningKind {
+        /// A record is shorter than its fields, or its length runs past the stream.
+        Record => "record",
+        /// The shared string table is damaged (counts, lengths, CONTINUE splits).
+        Sst => "sst",
+        /// A cell refers to a missing string, format or XF.
+        Cell => "cell",
+        /// A number format code could not be rendered; General was used.
+        Format => "format",
+        /// A substream (BOF/EOF nesting, a sheet without a BOUNDSHEET) is damaged.
+        Structure => "structure",
+        /// A comment, text box or hyperlink could not be read.
+        Object => "object",
+        /// The compound file or a property set is damaged.
+        Container => "container",
+        /// An embedded object could not be read.
+        Embedded => "embedded",
+        /// A [`crate::Limits`] value cut the work short.
+        Limit => "limit",
     }
 }
 
-impl fmt::Display for Warning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let kind = match self.kind {
-            WarningKind::Record => "record",
-            WarningKind::Sst => "sst",
-            WarningKind::Cell => "cell",
-            WarningKind::Format => "format",
-            WarningKind::Structure => "structure",
-            WarningKind::Object => "object",
-            WarningKind::Container => "container",
-            WarningKind::Embedded => "embedded",
-            WarningKind::Limit => "limit",
-        };
-        write!(f, "{kind}: {}", self.message)?;
-        if let Some(o) = self.offset {
-            write!(f, " at offset {o}")?;
-        }
-        Ok(())
-    }
-}
+/// A defect that did not stop reading: its [`WarningKind`], what was wrong
+/// and what was done about it, and the byte offset in the workbook stream where
+/// known. Displayed as `<kind>: <message>`, then ` at offset N`.
+pub type Warning = doc_model::Warning<WarningKind>;

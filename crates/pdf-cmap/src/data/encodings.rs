@@ -5,1822 +5,1000 @@
 
 //! Simple-font encodings: glyph names by code, "" = unused.
 
+use super::patch;
+
 /// StandardEncoding.
-pub(crate) static STANDARD: [&str; 256] = [
-    "",               // 0x00
-    "",               // 0x01
-    "",               // 0x02
-    "",               // 0x03
-    "",               // 0x04
-    "",               // 0x05
-    "",               // 0x06
-    "",               // 0x07
-    "",               // 0x08
-    "",               // 0x09
-    "",               // 0x0A
-    "",               // 0x0B
-    "",               // 0x0C
-    "",               // 0x0D
-    "",               // 0x0E
-    "",               // 0x0F
-    "",               // 0x10
-    "",               // 0x11
-    "",               // 0x12
-    "",               // 0x13
-    "",               // 0x14
-    "",               // 0x15
-    "",               // 0x16
-    "",               // 0x17
-    "",               // 0x18
-    "",               // 0x19
-    "",               // 0x1A
-    "",               // 0x1B
-    "",               // 0x1C
-    "",               // 0x1D
-    "",               // 0x1E
-    "",               // 0x1F
-    "space",          // 0x20
-    "exclam",         // 0x21
-    "quotedbl",       // 0x22
-    "numbersign",     // 0x23
-    "dollar",         // 0x24
-    "percent",        // 0x25
-    "ampersand",      // 0x26
-    "quoteright",     // 0x27
-    "parenleft",      // 0x28
-    "parenright",     // 0x29
-    "asterisk",       // 0x2A
-    "plus",           // 0x2B
-    "comma",          // 0x2C
-    "hyphen",         // 0x2D
-    "period",         // 0x2E
-    "slash",          // 0x2F
-    "zero",           // 0x30
-    "one",            // 0x31
-    "two",            // 0x32
-    "three",          // 0x33
-    "four",           // 0x34
-    "five",           // 0x35
-    "six",            // 0x36
-    "seven",          // 0x37
-    "eight",          // 0x38
-    "nine",           // 0x39
-    "colon",          // 0x3A
-    "semicolon",      // 0x3B
-    "less",           // 0x3C
-    "equal",          // 0x3D
-    "greater",        // 0x3E
-    "question",       // 0x3F
-    "at",             // 0x40
-    "A",              // 0x41
-    "B",              // 0x42
-    "C",              // 0x43
-    "D",              // 0x44
-    "E",              // 0x45
-    "F",              // 0x46
-    "G",              // 0x47
-    "H",              // 0x48
-    "I",              // 0x49
-    "J",              // 0x4A
-    "K",              // 0x4B
-    "L",              // 0x4C
-    "M",              // 0x4D
-    "N",              // 0x4E
-    "O",              // 0x4F
-    "P",              // 0x50
-    "Q",              // 0x51
-    "R",              // 0x52
-    "S",              // 0x53
-    "T",              // 0x54
-    "U",              // 0x55
-    "V",              // 0x56
-    "W",              // 0x57
-    "X",              // 0x58
-    "Y",              // 0x59
-    "Z",              // 0x5A
-    "bracketleft",    // 0x5B
-    "backslash",      // 0x5C
-    "bracketright",   // 0x5D
-    "asciicircum",    // 0x5E
-    "underscore",     // 0x5F
-    "quoteleft",      // 0x60
-    "a",              // 0x61
-    "b",              // 0x62
-    "c",              // 0x63
-    "d",              // 0x64
-    "e",              // 0x65
-    "f",              // 0x66
-    "g",              // 0x67
-    "h",              // 0x68
-    "i",              // 0x69
-    "j",              // 0x6A
-    "k",              // 0x6B
-    "l",              // 0x6C
-    "m",              // 0x6D
-    "n",              // 0x6E
-    "o",              // 0x6F
-    "p",              // 0x70
-    "q",              // 0x71
-    "r",              // 0x72
-    "s",              // 0x73
-    "t",              // 0x74
-    "u",              // 0x75
-    "v",              // 0x76
-    "w",              // 0x77
-    "x",              // 0x78
-    "y",              // 0x79
-    "z",              // 0x7A
-    "braceleft",      // 0x7B
-    "bar",            // 0x7C
-    "braceright",     // 0x7D
-    "asciitilde",     // 0x7E
-    "",               // 0x7F
-    "",               // 0x80
-    "",               // 0x81
-    "",               // 0x82
-    "",               // 0x83
-    "",               // 0x84
-    "",               // 0x85
-    "",               // 0x86
-    "",               // 0x87
-    "",               // 0x88
-    "",               // 0x89
-    "",               // 0x8A
-    "",               // 0x8B
-    "",               // 0x8C
-    "",               // 0x8D
-    "",               // 0x8E
-    "",               // 0x8F
-    "",               // 0x90
-    "",               // 0x91
-    "",               // 0x92
-    "",               // 0x93
-    "",               // 0x94
-    "",               // 0x95
-    "",               // 0x96
-    "",               // 0x97
-    "",               // 0x98
-    "",               // 0x99
-    "",               // 0x9A
-    "",               // 0x9B
-    "",               // 0x9C
-    "",               // 0x9D
-    "",               // 0x9E
-    "",               // 0x9F
-    "",               // 0xA0
-    "exclamdown",     // 0xA1
-    "cent",           // 0xA2
-    "sterling",       // 0xA3
-    "fraction",       // 0xA4
-    "yen",            // 0xA5
-    "florin",         // 0xA6
-    "section",        // 0xA7
-    "currency",       // 0xA8
-    "quotesingle",    // 0xA9
-    "quotedblleft",   // 0xAA
-    "guillemotleft",  // 0xAB
-    "guilsinglleft",  // 0xAC
-    "guilsinglright", // 0xAD
-    "fi",             // 0xAE
-    "fl",             // 0xAF
-    "",               // 0xB0
-    "endash",         // 0xB1
-    "dagger",         // 0xB2
-    "daggerdbl",      // 0xB3
-    "periodcentered", // 0xB4
-    "",               // 0xB5
-    "paragraph",      // 0xB6
-    "bullet",         // 0xB7
-    "quotesinglbase", // 0xB8
-    "quotedblbase",   // 0xB9
-    "quotedblright",  // 0xBA
-    "guillemotright", // 0xBB
-    "ellipsis",       // 0xBC
-    "perthousand",    // 0xBD
-    "",               // 0xBE
-    "questiondown",   // 0xBF
-    "",               // 0xC0
-    "grave",          // 0xC1
-    "acute",          // 0xC2
-    "circumflex",     // 0xC3
-    "tilde",          // 0xC4
-    "macron",         // 0xC5
-    "breve",          // 0xC6
-    "dotaccent",      // 0xC7
-    "dieresis",       // 0xC8
-    "",               // 0xC9
-    "ring",           // 0xCA
-    "cedilla",        // 0xCB
-    "",               // 0xCC
-    "hungarumlaut",   // 0xCD
-    "ogonek",         // 0xCE
-    "caron",          // 0xCF
-    "emdash",         // 0xD0
-    "",               // 0xD1
-    "",               // 0xD2
-    "",               // 0xD3
-    "",               // 0xD4
-    "",               // 0xD5
-    "",               // 0xD6
-    "",               // 0xD7
-    "",               // 0xD8
-    "",               // 0xD9
-    "",               // 0xDA
-    "",               // 0xDB
-    "",               // 0xDC
-    "",               // 0xDD
-    "",               // 0xDE
-    "",               // 0xDF
-    "",               // 0xE0
-    "AE",             // 0xE1
-    "",               // 0xE2
-    "ordfeminine",    // 0xE3
-    "",               // 0xE4
-    "",               // 0xE5
-    "",               // 0xE6
-    "",               // 0xE7
-    "Lslash",         // 0xE8
-    "Oslash",         // 0xE9
-    "OE",             // 0xEA
-    "ordmasculine",   // 0xEB
-    "",               // 0xEC
-    "",               // 0xED
-    "",               // 0xEE
-    "",               // 0xEF
-    "",               // 0xF0
-    "ae",             // 0xF1
-    "",               // 0xF2
-    "",               // 0xF3
-    "",               // 0xF4
-    "dotlessi",       // 0xF5
-    "",               // 0xF6
-    "",               // 0xF7
-    "lslash",         // 0xF8
-    "oslash",         // 0xF9
-    "oe",             // 0xFA
-    "germandbls",     // 0xFB
-    "",               // 0xFC
-    "",               // 0xFD
-    "",               // 0xFE
-    "",               // 0xFF
-];
+pub(crate) static STANDARD: [&str; 256] = patch(
+    [""; 256],
+    &[
+        (0x20, "space"),
+        (0x21, "exclam"),
+        (0x22, "quotedbl"),
+        (0x23, "numbersign"),
+        (0x24, "dollar"),
+        (0x25, "percent"),
+        (0x26, "ampersand"),
+        (0x27, "quoteright"),
+        (0x28, "parenleft"),
+        (0x29, "parenright"),
+        (0x2A, "asterisk"),
+        (0x2B, "plus"),
+        (0x2C, "comma"),
+        (0x2D, "hyphen"),
+        (0x2E, "period"),
+        (0x2F, "slash"),
+        (0x30, "zero"),
+        (0x31, "one"),
+        (0x32, "two"),
+        (0x33, "three"),
+        (0x34, "four"),
+        (0x35, "five"),
+        (0x36, "six"),
+        (0x37, "seven"),
+        (0x38, "eight"),
+        (0x39, "nine"),
+        (0x3A, "colon"),
+        (0x3B, "semicolon"),
+        (0x3C, "less"),
+        (0x3D, "equal"),
+        (0x3E, "greater"),
+        (0x3F, "question"),
+        (0x40, "at"),
+        (0x41, "A"),
+        (0x42, "B"),
+        (0x43, "C"),
+        (0x44, "D"),
+        (0x45, "E"),
+        (0x46, "F"),
+        (0x47, "G"),
+        (0x48, "H"),
+        (0x49, "I"),
+        (0x4A, "J"),
+        (0x4B, "K"),
+        (0x4C, "L"),
+        (0x4D, "M"),
+        (0x4E, "N"),
+        (0x4F, "O"),
+        (0x50, "P"),
+        (0x51, "Q"),
+        (0x52, "R"),
+        (0x53, "S"),
+        (0x54, "T"),
+        (0x55, "U"),
+        (0x56, "V"),
+        (0x57, "W"),
+        (0x58, "X"),
+        (0x59, "Y"),
+        (0x5A, "Z"),
+        (0x5B, "bracketleft"),
+        (0x5C, "backslash"),
+        (0x5D, "bracketright"),
+        (0x5E, "asciicircum"),
+        (0x5F, "underscore"),
+        (0x60, "quoteleft"),
+        (0x61, "a"),
+        (0x62, "b"),
+        (0x63, "c"),
+        (0x64, "d"),
+        (0x65, "e"),
+        (0x66, "f"),
+        (0x67, "g"),
+        (0x68, "h"),
+        (0x69, "i"),
+        (0x6A, "j"),
+        (0x6B, "k"),
+        (0x6C, "l"),
+        (0x6D, "m"),
+        (0x6E, "n"),
+        (0x6F, "o"),
+        (0x70, "p"),
+        (0x71, "q"),
+        (0x72, "r"),
+        (0x73, "s"),
+        (0x74, "t"),
+        (0x75, "u"),
+        (0x76, "v"),
+        (0x77, "w"),
+        (0x78, "x"),
+        (0x79, "y"),
+        (0x7A, "z"),
+        (0x7B, "braceleft"),
+        (0x7C, "bar"),
+        (0x7D, "braceright"),
+        (0x7E, "asciitilde"),
+        (0xA1, "exclamdown"),
+        (0xA2, "cent"),
+        (0xA3, "sterling"),
+        (0xA4, "fraction"),
+        (0xA5, "yen"),
+        (0xA6, "florin"),
+        (0xA7, "section"),
+        (0xA8, "currency"),
+        (0xA9, "quotesingle"),
+        (0xAA, "quotedblleft"),
+        (0xAB, "guillemotleft"),
+        (0xAC, "guilsinglleft"),
+        (0xAD, "guilsinglright"),
+        (0xAE, "fi"),
+        (0xAF, "fl"),
+        (0xB1, "endash"),
+        (0xB2, "dagger"),
+        (0xB3, "daggerdbl"),
+        (0xB4, "periodcentered"),
+        (0xB6, "paragraph"),
+        (0xB7, "bullet"),
+        (0xB8, "quotesinglbase"),
+        (0xB9, "quotedblbase"),
+        (0xBA, "quotedblright"),
+        (0xBB, "guillemotright"),
+        (0xBC, "ellipsis"),
+        (0xBD, "perthousand"),
+        (0xBF, "questiondown"),
+        (0xC1, "grave"),
+        (0xC2, "acute"),
+        (0xC3, "circumflex"),
+        (0xC4, "tilde"),
+        (0xC5, "macron"),
+        (0xC6, "breve"),
+        (0xC7, "dotaccent"),
+        (0xC8, "dieresis"),
+        (0xCA, "ring"),
+        (0xCB, "cedilla"),
+        (0xCD, "hungarumlaut"),
+        (0xCE, "ogonek"),
+        (0xCF, "caron"),
+        (0xD0, "emdash"),
+        (0xE1, "AE"),
+        (0xE3, "ordfeminine"),
+        (0xE8, "Lslash"),
+        (0xE9, "Oslash"),
+        (0xEA, "OE"),
+        (0xEB, "ordmasculine"),
+        (0xF1, "ae"),
+        (0xF5, "dotlessi"),
+        (0xF8, "lslash"),
+        (0xF9, "oslash"),
+        (0xFA, "oe"),
+        (0xFB, "germandbls"),
+    ],
+);
 
 /// MacRomanEncoding.
-pub(crate) static MAC_ROMAN: [&str; 256] = [
-    "",               // 0x00
-    "",               // 0x01
-    "",               // 0x02
-    "",               // 0x03
-    "",               // 0x04
-    "",               // 0x05
-    "",               // 0x06
-    "",               // 0x07
-    "",               // 0x08
-    "",               // 0x09
-    "",               // 0x0A
-    "",               // 0x0B
-    "",               // 0x0C
-    "",               // 0x0D
-    "",               // 0x0E
-    "",               // 0x0F
-    "",               // 0x10
-    "",               // 0x11
-    "",               // 0x12
-    "",               // 0x13
-    "",               // 0x14
-    "",               // 0x15
-    "",               // 0x16
-    "",               // 0x17
-    "",               // 0x18
-    "",               // 0x19
-    "",               // 0x1A
-    "",               // 0x1B
-    "",               // 0x1C
-    "",               // 0x1D
-    "",               // 0x1E
-    "",               // 0x1F
-    "space",          // 0x20
-    "exclam",         // 0x21
-    "quotedbl",       // 0x22
-    "numbersign",     // 0x23
-    "dollar",         // 0x24
-    "percent",        // 0x25
-    "ampersand",      // 0x26
-    "quotesingle",    // 0x27
-    "parenleft",      // 0x28
-    "parenright",     // 0x29
-    "asterisk",       // 0x2A
-    "plus",           // 0x2B
-    "comma",          // 0x2C
-    "hyphen",         // 0x2D
-    "period",         // 0x2E
-    "slash",          // 0x2F
-    "zero",           // 0x30
-    "one",            // 0x31
-    "two",            // 0x32
-    "three",          // 0x33
-    "four",           // 0x34
-    "five",           // 0x35
-    "six",            // 0x36
-    "seven",          // 0x37
-    "eight",          // 0x38
-    "nine",           // 0x39
-    "colon",          // 0x3A
-    "semicolon",      // 0x3B
-    "less",           // 0x3C
-    "equal",          // 0x3D
-    "greater",        // 0x3E
-    "question",       // 0x3F
-    "at",             // 0x40
-    "A",              // 0x41
-    "B",              // 0x42
-    "C",              // 0x43
-    "D",              // 0x44
-    "E",              // 0x45
-    "F",              // 0x46
-    "G",              // 0x47
-    "H",              // 0x48
-    "I",              // 0x49
-    "J",              // 0x4A
-    "K",              // 0x4B
-    "L",              // 0x4C
-    "M",              // 0x4D
-    "N",              // 0x4E
-    "O",              // 0x4F
-    "P",              // 0x50
-    "Q",              // 0x51
-    "R",              // 0x52
-    "S",              // 0x53
-    "T",              // 0x54
-    "U",              // 0x55
-    "V",              // 0x56
-    "W",              // 0x57
-    "X",              // 0x58
-    "Y",              // 0x59
-    "Z",              // 0x5A
-    "bracketleft",    // 0x5B
-    "backslash",      // 0x5C
-    "bracketright",   // 0x5D
-    "asciicircum",    // 0x5E
-    "underscore",     // 0x5F
-    "grave",          // 0x60
-    "a",              // 0x61
-    "b",              // 0x62
-    "c",              // 0x63
-    "d",              // 0x64
-    "e",              // 0x65
-    "f",              // 0x66
-    "g",              // 0x67
-    "h",              // 0x68
-    "i",              // 0x69
-    "j",              // 0x6A
-    "k",              // 0x6B
-    "l",              // 0x6C
-    "m",              // 0x6D
-    "n",              // 0x6E
-    "o",              // 0x6F
-    "p",              // 0x70
-    "q",              // 0x71
-    "r",              // 0x72
-    "s",              // 0x73
-    "t",              // 0x74
-    "u",              // 0x75
-    "v",              // 0x76
-    "w",              // 0x77
-    "x",              // 0x78
-    "y",              // 0x79
-    "z",              // 0x7A
-    "braceleft",      // 0x7B
-    "bar",            // 0x7C
-    "braceright",     // 0x7D
-    "asciitilde",     // 0x7E
-    "",               // 0x7F
-    "Adieresis",      // 0x80
-    "Aring",          // 0x81
-    "Ccedilla",       // 0x82
-    "Eacute",         // 0x83
-    "Ntilde",         // 0x84
-    "Odieresis",      // 0x85
-    "Udieresis",      // 0x86
-    "aacute",         // 0x87
-    "agrave",         // 0x88
-    "acircumflex",    // 0x89
-    "adieresis",      // 0x8A
-    "atilde",         // 0x8B
-    "aring",          // 0x8C
-    "ccedilla",       // 0x8D
-    "eacute",         // 0x8E
-    "egrave",         // 0x8F
-    "ecircumflex",    // 0x90
-    "edieresis",      // 0x91
-    "iacute",         // 0x92
-    "igrave",         // 0x93
-    "icircumflex",    // 0x94
-    "idieresis",      // 0x95
-    "ntilde",         // 0x96
-    "oacute",         // 0x97
-    "ograve",         // 0x98
-    "ocircumflex",    // 0x99
-    "odieresis",      // 0x9A
-    "otilde",         // 0x9B
-    "uacute",         // 0x9C
-    "ugrave",         // 0x9D
-    "ucircumflex",    // 0x9E
-    "udieresis",      // 0x9F
-    "dagger",         // 0xA0
-    "degree",         // 0xA1
-    "cent",           // 0xA2
-    "sterling",       // 0xA3
-    "section",        // 0xA4
-    "bullet",         // 0xA5
-    "paragraph",      // 0xA6
-    "germandbls",     // 0xA7
-    "registered",     // 0xA8
-    "copyright",      // 0xA9
-    "trademark",      // 0xAA
-    "acute",          // 0xAB
-    "dieresis",       // 0xAC
-    "",               // 0xAD
-    "AE",             // 0xAE
-    "Oslash",         // 0xAF
-    "",               // 0xB0
-    "plusminus",      // 0xB1
-    "",               // 0xB2
-    "",               // 0xB3
-    "yen",            // 0xB4
-    "mu",             // 0xB5
-    "",               // 0xB6
-    "",               // 0xB7
-    "",               // 0xB8
-    "",               // 0xB9
-    "",               // 0xBA
-    "ordfeminine",    // 0xBB
-    "ordmasculine",   // 0xBC
-    "",               // 0xBD
-    "ae",             // 0xBE
-    "oslash",         // 0xBF
-    "questiondown",   // 0xC0
-    "exclamdown",     // 0xC1
-    "logicalnot",     // 0xC2
-    "",               // 0xC3
-    "florin",         // 0xC4
-    "",               // 0xC5
-    "",               // 0xC6
-    "guillemotleft",  // 0xC7
-    "guillemotright", // 0xC8
-    "ellipsis",       // 0xC9
-    "space",          // 0xCA
-    "Agrave",         // 0xCB
-    "Atilde",         // 0xCC
-    "Otilde",         // 0xCD
-    "OE",             // 0xCE
-    "oe",             // 0xCF
-    "endash",         // 0xD0
-    "emdash",         // 0xD1
-    "quotedblleft",   // 0xD2
-    "quotedblright",  // 0xD3
-    "quoteleft",      // 0xD4
-    "quoteright",     // 0xD5
-    "divide",         // 0xD6
-    "",               // 0xD7
-    "ydieresis",      // 0xD8
-    "Ydieresis",      // 0xD9
-    "fraction",       // 0xDA
-    "currency",       // 0xDB
-    "guilsinglleft",  // 0xDC
-    "guilsinglright", // 0xDD
-    "fi",             // 0xDE
-    "fl",             // 0xDF
-    "daggerdbl",      // 0xE0
-    "periodcentered", // 0xE1
-    "quotesinglbase", // 0xE2
-    "quotedblbase",   // 0xE3
-    "perthousand",    // 0xE4
-    "Acircumflex",    // 0xE5
-    "Ecircumflex",    // 0xE6
-    "Aacute",         // 0xE7
-    "Edieresis",      // 0xE8
-    "Egrave",         // 0xE9
-    "Iacute",         // 0xEA
-    "Icircumflex",    // 0xEB
-    "Idieresis",      // 0xEC
-    "Igrave",         // 0xED
-    "Oacute",         // 0xEE
-    "Ocircumflex",    // 0xEF
-    "",               // 0xF0
-    "Ograve",         // 0xF1
-    "Uacute",         // 0xF2
-    "Ucircumflex",    // 0xF3
-    "Ugrave",         // 0xF4
-    "dotlessi",       // 0xF5
-    "circumflex",     // 0xF6
-    "tilde",          // 0xF7
-    "macron",         // 0xF8
-    "breve",          // 0xF9
-    "dotaccent",      // 0xFA
-    "ring",           // 0xFB
-    "cedilla",        // 0xFC
-    "hungarumlaut",   // 0xFD
-    "ogonek",         // 0xFE
-    "caron",          // 0xFF
-];
+pub(crate) static MAC_ROMAN: [&str; 256] = patch(
+    STANDARD,
+    &[
+        (0x27, "quotesingle"),
+        (0x60, "grave"),
+        (0x80, "Adieresis"),
+        (0x81, "Aring"),
+        (0x82, "Ccedilla"),
+        (0x83, "Eacute"),
+        (0x84, "Ntilde"),
+        (0x85, "Odieresis"),
+        (0x86, "Udieresis"),
+        (0x87, "aacute"),
+        (0x88, "agrave"),
+        (0x89, "acircumflex"),
+        (0x8A, "adieresis"),
+        (0x8B, "atilde"),
+        (0x8C, "aring"),
+        (0x8D, "ccedilla"),
+        (0x8E, "eacute"),
+        (0x8F, "egrave"),
+        (0x90, "ecircumflex"),
+        (0x91, "edieresis"),
+        (0x92, "iacute"),
+        (0x93, "igrave"),
+        (0x94, "icircumflex"),
+        (0x95, "idieresis"),
+        (0x96, "ntilde"),
+        (0x97, "oacute"),
+        (0x98, "ograve"),
+        (0x99, "ocircumflex"),
+        (0x9A, "odieresis"),
+        (0x9B, "otilde"),
+        (0x9C, "uacute"),
+        (0x9D, "ugrave"),
+        (0x9E, "ucircumflex"),
+        (0x9F, "udieresis"),
+        (0xA0, "dagger"),
+        (0xA1, "degree"),
+        (0xA4, "section"),
+        (0xA5, "bullet"),
+        (0xA6, "paragraph"),
+        (0xA7, "germandbls"),
+        (0xA8, "registered"),
+        (0xA9, "copyright"),
+        (0xAA, "trademark"),
+        (0xAB, "acute"),
+        (0xAC, "dieresis"),
+        (0xAD, ""),
+        (0xAE, "AE"),
+        (0xAF, "Oslash"),
+        (0xB1, "plusminus"),
+        (0xB2, ""),
+        (0xB3, ""),
+        (0xB4, "yen"),
+        (0xB5, "mu"),
+        (0xB6, ""),
+        (0xB7, ""),
+        (0xB8, ""),
+        (0xB9, ""),
+        (0xBA, ""),
+        (0xBB, "ordfeminine"),
+        (0xBC, "ordmasculine"),
+        (0xBD, ""),
+        (0xBE, "ae"),
+        (0xBF, "oslash"),
+        (0xC0, "questiondown"),
+        (0xC1, "exclamdown"),
+        (0xC2, "logicalnot"),
+        (0xC3, ""),
+        (0xC4, "florin"),
+        (0xC5, ""),
+        (0xC6, ""),
+        (0xC7, "guillemotleft"),
+        (0xC8, "guillemotright"),
+        (0xC9, "ellipsis"),
+        (0xCA, "space"),
+        (0xCB, "Agrave"),
+        (0xCC, "Atilde"),
+        (0xCD, "Otilde"),
+        (0xCE, "OE"),
+        (0xCF, "oe"),
+        (0xD0, "endash"),
+        (0xD1, "emdash"),
+        (0xD2, "quotedblleft"),
+        (0xD3, "quotedblright"),
+        (0xD4, "quoteleft"),
+        (0xD5, "quoteright"),
+        (0xD6, "divide"),
+        (0xD8, "ydieresis"),
+        (0xD9, "Ydieresis"),
+        (0xDA, "fraction"),
+        (0xDB, "currency"),
+        (0xDC, "guilsinglleft"),
+        (0xDD, "guilsinglright"),
+        (0xDE, "fi"),
+        (0xDF, "fl"),
+        (0xE0, "daggerdbl"),
+        (0xE1, "periodcentered"),
+        (0xE2, "quotesinglbase"),
+        (0xE3, "quotedblbase"),
+        (0xE4, "perthousand"),
+        (0xE5, "Acircumflex"),
+        (0xE6, "Ecircumflex"),
+        (0xE7, "Aacute"),
+        (0xE8, "Edieresis"),
+        (0xE9, "Egrave"),
+        (0xEA, "Iacute"),
+        (0xEB, "Icircumflex"),
+        (0xEC, "Idieresis"),
+        (0xED, "Igrave"),
+        (0xEE, "Oacute"),
+        (0xEF, "Ocircumflex"),
+        (0xF1, "Ograve"),
+        (0xF2, "Uacute"),
+        (0xF3, "Ucircumflex"),
+        (0xF4, "Ugrave"),
+        (0xF6, "circumflex"),
+        (0xF7, "tilde"),
+        (0xF8, "macron"),
+        (0xF9, "breve"),
+        (0xFA, "dotaccent"),
+        (0xFB, "ring"),
+        (0xFC, "cedilla"),
+        (0xFD, "hungarumlaut"),
+        (0xFE, "ogonek"),
+        (0xFF, "caron"),
+    ],
+);
 
 /// WinAnsiEncoding.
-pub(crate) static WIN_ANSI: [&str; 256] = [
-    "",               // 0x00
-    "",               // 0x01
-    "",               // 0x02
-    "",               // 0x03
-    "",               // 0x04
-    "",               // 0x05
-    "",               // 0x06
-    "",               // 0x07
-    "",               // 0x08
-    "",               // 0x09
-    "",               // 0x0A
-    "",               // 0x0B
-    "",               // 0x0C
-    "",               // 0x0D
-    "",               // 0x0E
-    "",               // 0x0F
-    "",               // 0x10
-    "",               // 0x11
-    "",               // 0x12
-    "",               // 0x13
-    "",               // 0x14
-    "",               // 0x15
-    "",               // 0x16
-    "",               // 0x17
-    "",               // 0x18
-    "",               // 0x19
-    "",               // 0x1A
-    "",               // 0x1B
-    "",               // 0x1C
-    "",               // 0x1D
-    "",               // 0x1E
-    "",               // 0x1F
-    "space",          // 0x20
-    "exclam",         // 0x21
-    "quotedbl",       // 0x22
-    "numbersign",     // 0x23
-    "dollar",         // 0x24
-    "percent",        // 0x25
-    "ampersand",      // 0x26
-    "quotesingle",    // 0x27
-    "parenleft",      // 0x28
-    "parenright",     // 0x29
-    "asterisk",       // 0x2A
-    "plus",           // 0x2B
-    "comma",          // 0x2C
-    "hyphen",         // 0x2D
-    "period",         // 0x2E
-    "slash",          // 0x2F
-    "zero",           // 0x30
-    "one",            // 0x31
-    "two",            // 0x32
-    "three",          // 0x33
-    "four",           // 0x34
-    "five",           // 0x35
-    "six",            // 0x36
-    "seven",          // 0x37
-    "eight",          // 0x38
-    "nine",           // 0x39
-    "colon",          // 0x3A
-    "semicolon",      // 0x3B
-    "less",           // 0x3C
-    "equal",          // 0x3D
-    "greater",        // 0x3E
-    "question",       // 0x3F
-    "at",             // 0x40
-    "A",              // 0x41
-    "B",              // 0x42
-    "C",              // 0x43
-    "D",              // 0x44
-    "E",              // 0x45
-    "F",              // 0x46
-    "G",              // 0x47
-    "H",              // 0x48
-    "I",              // 0x49
-    "J",              // 0x4A
-    "K",              // 0x4B
-    "L",              // 0x4C
-    "M",              // 0x4D
-    "N",              // 0x4E
-    "O",              // 0x4F
-    "P",              // 0x50
-    "Q",              // 0x51
-    "R",              // 0x52
-    "S",              // 0x53
-    "T",              // 0x54
-    "U",              // 0x55
-    "V",              // 0x56
-    "W",              // 0x57
-    "X",              // 0x58
-    "Y",              // 0x59
-    "Z",              // 0x5A
-    "bracketleft",    // 0x5B
-    "backslash",      // 0x5C
-    "bracketright",   // 0x5D
-    "asciicircum",    // 0x5E
-    "underscore",     // 0x5F
-    "grave",          // 0x60
-    "a",              // 0x61
-    "b",              // 0x62
-    "c",              // 0x63
-    "d",              // 0x64
-    "e",              // 0x65
-    "f",              // 0x66
-    "g",              // 0x67
-    "h",              // 0x68
-    "i",              // 0x69
-    "j",              // 0x6A
-    "k",              // 0x6B
-    "l",              // 0x6C
-    "m",              // 0x6D
-    "n",              // 0x6E
-    "o",              // 0x6F
-    "p",              // 0x70
-    "q",              // 0x71
-    "r",              // 0x72
-    "s",              // 0x73
-    "t",              // 0x74
-    "u",              // 0x75
-    "v",              // 0x76
-    "w",              // 0x77
-    "x",              // 0x78
-    "y",              // 0x79
-    "z",              // 0x7A
-    "braceleft",      // 0x7B
-    "bar",            // 0x7C
-    "braceright",     // 0x7D
-    "asciitilde",     // 0x7E
-    "",               // 0x7F
-    "Euro",           // 0x80
-    "",               // 0x81
-    "quotesinglbase", // 0x82
-    "florin",         // 0x83
-    "quotedblbase",   // 0x84
-    "ellipsis",       // 0x85
-    "dagger",         // 0x86
-    "daggerdbl",      // 0x87
-    "circumflex",     // 0x88
-    "perthousand",    // 0x89
-    "Scaron",         // 0x8A
-    "guilsinglleft",  // 0x8B
-    "OE",             // 0x8C
-    "",               // 0x8D
-    "Zcaron",         // 0x8E
-    "",               // 0x8F
-    "",               // 0x90
-    "quoteleft",      // 0x91
-    "quoteright",     // 0x92
-    "quotedblleft",   // 0x93
-    "quotedblright",  // 0x94
-    "bullet",         // 0x95
-    "endash",         // 0x96
-    "emdash",         // 0x97
-    "tilde",          // 0x98
-    "trademark",      // 0x99
-    "scaron",         // 0x9A
-    "guilsinglright", // 0x9B
-    "oe",             // 0x9C
-    "",               // 0x9D
-    "zcaron",         // 0x9E
-    "Ydieresis",      // 0x9F
-    "space",          // 0xA0
-    "exclamdown",     // 0xA1
-    "cent",           // 0xA2
-    "sterling",       // 0xA3
-    "currency",       // 0xA4
-    "yen",            // 0xA5
-    "brokenbar",      // 0xA6
-    "section",        // 0xA7
-    "dieresis",       // 0xA8
-    "copyright",      // 0xA9
-    "ordfeminine",    // 0xAA
-    "guillemotleft",  // 0xAB
-    "logicalnot",     // 0xAC
-    "hyphen",         // 0xAD
-    "registered",     // 0xAE
-    "macron",         // 0xAF
-    "degree",         // 0xB0
-    "plusminus",      // 0xB1
-    "twosuperior",    // 0xB2
-    "threesuperior",  // 0xB3
-    "acute",          // 0xB4
-    "mu",             // 0xB5
-    "paragraph",      // 0xB6
-    "periodcentered", // 0xB7
-    "cedilla",        // 0xB8
-    "onesuperior",    // 0xB9
-    "ordmasculine",   // 0xBA
-    "guillemotright", // 0xBB
-    "onequarter",     // 0xBC
-    "onehalf",        // 0xBD
-    "threequarters",  // 0xBE
-    "questiondown",   // 0xBF
-    "Agrave",         // 0xC0
-    "Aacute",         // 0xC1
-    "Acircumflex",    // 0xC2
-    "Atilde",         // 0xC3
-    "Adieresis",      // 0xC4
-    "Aring",          // 0xC5
-    "AE",             // 0xC6
-    "Ccedilla",       // 0xC7
-    "Egrave",         // 0xC8
-    "Eacute",         // 0xC9
-    "Ecircumflex",    // 0xCA
-    "Edieresis",      // 0xCB
-    "Igrave",         // 0xCC
-    "Iacute",         // 0xCD
-    "Icircumflex",    // 0xCE
-    "Idieresis",      // 0xCF
-    "Eth",            // 0xD0
-    "Ntilde",         // 0xD1
-    "Ograve",         // 0xD2
-    "Oacute",         // 0xD3
-    "Ocircumflex",    // 0xD4
-    "Otilde",         // 0xD5
-    "Odieresis",      // 0xD6
-    "multiply",       // 0xD7
-    "Oslash",         // 0xD8
-    "Ugrave",         // 0xD9
-    "Uacute",         // 0xDA
-    "Ucircumflex",    // 0xDB
-    "Udieresis",      // 0xDC
-    "Yacute",         // 0xDD
-    "Thorn",          // 0xDE
-    "germandbls",     // 0xDF
-    "agrave",         // 0xE0
-    "aacute",         // 0xE1
-    "acircumflex",    // 0xE2
-    "atilde",         // 0xE3
-    "adieresis",      // 0xE4
-    "aring",          // 0xE5
-    "ae",             // 0xE6
-    "ccedilla",       // 0xE7
-    "egrave",         // 0xE8
-    "eacute",         // 0xE9
-    "ecircumflex",    // 0xEA
-    "edieresis",      // 0xEB
-    "igrave",         // 0xEC
-    "iacute",         // 0xED
-    "icircumflex",    // 0xEE
-    "idieresis",      // 0xEF
-    "eth",            // 0xF0
-    "ntilde",         // 0xF1
-    "ograve",         // 0xF2
-    "oacute",         // 0xF3
-    "ocircumflex",    // 0xF4
-    "otilde",         // 0xF5
-    "odieresis",      // 0xF6
-    "divide",         // 0xF7
-    "oslash",         // 0xF8
-    "ugrave",         // 0xF9
-    "uacute",         // 0xFA
-    "ucircumflex",    // 0xFB
-    "udieresis",      // 0xFC
-    "yacute",         // 0xFD
-    "thorn",          // 0xFE
-    "ydieresis",      // 0xFF
-];
+pub(crate) static WIN_ANSI: [&str; 256] = patch(
+    STANDARD,
+    &[
+        (0x27, "quotesingle"),
+        (0x60, "grave"),
+        (0x80, "Euro"),
+        (0x82, "quotesinglbase"),
+        (0x83, "florin"),
+        (0x84, "quotedblbase"),
+        (0x85, "ellipsis"),
+        (0x86, "dagger"),
+        (0x87, "daggerdbl"),
+        (0x88, "circumflex"),
+        (0x89, "perthousand"),
+        (0x8A, "Scaron"),
+        (0x8B, "guilsinglleft"),
+        (0x8C, "OE"),
+        (0x8E, "Zcaron"),
+        (0x91, "quoteleft"),
+        (0x92, "quoteright"),
+        (0x93, "quotedblleft"),
+        (0x94, "quotedblright"),
+        (0x95, "bullet"),
+        (0x96, "endash"),
+        (0x97, "emdash"),
+        (0x98, "tilde"),
+        (0x99, "trademark"),
+        (0x9A, "scaron"),
+        (0x9B, "guilsinglright"),
+        (0x9C, "oe"),
+        (0x9E, "zcaron"),
+        (0x9F, "Ydieresis"),
+        (0xA0, "space"),
+        (0xA4, "currency"),
+        (0xA6, "brokenbar"),
+        (0xA8, "dieresis"),
+        (0xA9, "copyright"),
+        (0xAA, "ordfeminine"),
+        (0xAC, "logicalnot"),
+        (0xAD, "hyphen"),
+        (0xAE, "registered"),
+        (0xAF, "macron"),
+        (0xB0, "degree"),
+        (0xB1, "plusminus"),
+        (0xB2, "twosuperior"),
+        (0xB3, "threesuperior"),
+        (0xB4, "acute"),
+        (0xB5, "mu"),
+        (0xB7, "periodcentered"),
+        (0xB8, "cedilla"),
+        (0xB9, "onesuperior"),
+        (0xBA, "ordmasculine"),
+        (0xBC, "onequarter"),
+        (0xBD, "onehalf"),
+        (0xBE, "threequarters"),
+        (0xC0, "Agrave"),
+        (0xC1, "Aacute"),
+        (0xC2, "Acircumflex"),
+        (0xC3, "Atilde"),
+        (0xC4, "Adieresis"),
+        (0xC5, "Aring"),
+        (0xC6, "AE"),
+        (0xC7, "Ccedilla"),
+        (0xC8, "Egrave"),
+        (0xC9, "Eacute"),
+        (0xCA, "Ecircumflex"),
+        (0xCB, "Edieresis"),
+        (0xCC, "Igrave"),
+        (0xCD, "Iacute"),
+        (0xCE, "Icircumflex"),
+        (0xCF, "Idieresis"),
+        (0xD0, "Eth"),
+        (0xD1, "Ntilde"),
+        (0xD2, "Ograve"),
+        (0xD3, "Oacute"),
+        (0xD4, "Ocircumflex"),
+        (0xD5, "Otilde"),
+        (0xD6, "Odieresis"),
+        (0xD7, "multiply"),
+        (0xD8, "Oslash"),
+        (0xD9, "Ugrave"),
+        (0xDA, "Uacute"),
+        (0xDB, "Ucircumflex"),
+        (0xDC, "Udieresis"),
+        (0xDD, "Yacute"),
+        (0xDE, "Thorn"),
+        (0xDF, "germandbls"),
+        (0xE0, "agrave"),
+        (0xE1, "aacute"),
+        (0xE2, "acircumflex"),
+        (0xE3, "atilde"),
+        (0xE4, "adieresis"),
+        (0xE5, "aring"),
+        (0xE6, "ae"),
+        (0xE7, "ccedilla"),
+        (0xE8, "egrave"),
+        (0xE9, "eacute"),
+        (0xEA, "ecircumflex"),
+        (0xEB, "edieresis"),
+        (0xEC, "igrave"),
+        (0xED, "iacute"),
+        (0xEE, "icircumflex"),
+        (0xEF, "idieresis"),
+        (0xF0, "eth"),
+        (0xF1, "ntilde"),
+        (0xF2, "ograve"),
+        (0xF3, "oacute"),
+        (0xF4, "ocircumflex"),
+        (0xF5, "otilde"),
+        (0xF6, "odieresis"),
+        (0xF7, "divide"),
+        (0xF8, "oslash"),
+        (0xF9, "ugrave"),
+        (0xFA, "uacute"),
+        (0xFB, "ucircumflex"),
+        (0xFC, "udieresis"),
+        (0xFD, "yacute"),
+        (0xFE, "thorn"),
+        (0xFF, "ydieresis"),
+    ],
+);
 
 /// PDFDocEncoding.
-pub(crate) static PDF_DOC: [&str; 256] = [
-    "",               // 0x00
-    "",               // 0x01
-    "",               // 0x02
-    "",               // 0x03
-    "",               // 0x04
-    "",               // 0x05
-    "",               // 0x06
-    "",               // 0x07
-    "",               // 0x08
-    "",               // 0x09
-    "",               // 0x0A
-    "",               // 0x0B
-    "",               // 0x0C
-    "",               // 0x0D
-    "",               // 0x0E
-    "",               // 0x0F
-    "",               // 0x10
-    "",               // 0x11
-    "",               // 0x12
-    "",               // 0x13
-    "",               // 0x14
-    "",               // 0x15
-    "",               // 0x16
-    "",               // 0x17
-    "breve",          // 0x18
-    "caron",          // 0x19
-    "circumflex",     // 0x1A
-    "dotaccent",      // 0x1B
-    "hungarumlaut",   // 0x1C
-    "ogonek",         // 0x1D
-    "ring",           // 0x1E
-    "tilde",          // 0x1F
-    "space",          // 0x20
-    "exclam",         // 0x21
-    "quotedbl",       // 0x22
-    "numbersign",     // 0x23
-    "dollar",         // 0x24
-    "percent",        // 0x25
-    "ampersand",      // 0x26
-    "quotesingle",    // 0x27
-    "parenleft",      // 0x28
-    "parenright",     // 0x29
-    "asterisk",       // 0x2A
-    "plus",           // 0x2B
-    "comma",          // 0x2C
-    "hyphen",         // 0x2D
-    "period",         // 0x2E
-    "slash",          // 0x2F
-    "zero",           // 0x30
-    "one",            // 0x31
-    "two",            // 0x32
-    "three",          // 0x33
-    "four",           // 0x34
-    "five",           // 0x35
-    "six",            // 0x36
-    "seven",          // 0x37
-    "eight",          // 0x38
-    "nine",           // 0x39
-    "colon",          // 0x3A
-    "semicolon",      // 0x3B
-    "less",           // 0x3C
-    "equal",          // 0x3D
-    "greater",        // 0x3E
-    "question",       // 0x3F
-    "at",             // 0x40
-    "A",              // 0x41
-    "B",              // 0x42
-    "C",              // 0x43
-    "D",              // 0x44
-    "E",              // 0x45
-    "F",              // 0x46
-    "G",              // 0x47
-    "H",              // 0x48
-    "I",              // 0x49
-    "J",              // 0x4A
-    "K",              // 0x4B
-    "L",              // 0x4C
-    "M",              // 0x4D
-    "N",              // 0x4E
-    "O",              // 0x4F
-    "P",              // 0x50
-    "Q",              // 0x51
-    "R",              // 0x52
-    "S",              // 0x53
-    "T",              // 0x54
-    "U",              // 0x55
-    "V",              // 0x56
-    "W",              // 0x57
-    "X",              // 0x58
-    "Y",              // 0x59
-    "Z",              // 0x5A
-    "bracketleft",    // 0x5B
-    "backslash",      // 0x5C
-    "bracketright",   // 0x5D
-    "asciicircum",    // 0x5E
-    "underscore",     // 0x5F
-    "grave",          // 0x60
-    "a",              // 0x61
-    "b",              // 0x62
-    "c",              // 0x63
-    "d",              // 0x64
-    "e",              // 0x65
-    "f",              // 0x66
-    "g",              // 0x67
-    "h",              // 0x68
-    "i",              // 0x69
-    "j",              // 0x6A
-    "k",              // 0x6B
-    "l",              // 0x6C
-    "m",              // 0x6D
-    "n",              // 0x6E
-    "o",              // 0x6F
-    "p",              // 0x70
-    "q",              // 0x71
-    "r",              // 0x72
-    "s",              // 0x73
-    "t",              // 0x74
-    "u",              // 0x75
-    "v",              // 0x76
-    "w",              // 0x77
-    "x",              // 0x78
-    "y",              // 0x79
-    "z",              // 0x7A
-    "braceleft",      // 0x7B
-    "bar",            // 0x7C
-    "braceright",     // 0x7D
-    "asciitilde",     // 0x7E
-    "",               // 0x7F
-    "bullet",         // 0x80
-    "dagger",         // 0x81
-    "daggerdbl",      // 0x82
-    "ellipsis",       // 0x83
-    "emdash",         // 0x84
-    "endash",         // 0x85
-    "florin",         // 0x86
-    "fraction",       // 0x87
-    "guilsinglleft",  // 0x88
-    "guilsinglright", // 0x89
-    "minus",          // 0x8A
-    "perthousand",    // 0x8B
-    "quotedblbase",   // 0x8C
-    "quotedblleft",   // 0x8D
-    "quotedblright",  // 0x8E
-    "quoteleft",      // 0x8F
-    "quoteright",     // 0x90
-    "quotesinglbase", // 0x91
-    "trademark",      // 0x92
-    "fi",             // 0x93
-    "fl",             // 0x94
-    "Lslash",         // 0x95
-    "OE",             // 0x96
-    "Scaron",         // 0x97
-    "Ydieresis",      // 0x98
-    "Zcaron",         // 0x99
-    "dotlessi",       // 0x9A
-    "lslash",         // 0x9B
-    "oe",             // 0x9C
-    "scaron",         // 0x9D
-    "zcaron",         // 0x9E
-    "",               // 0x9F
-    "Euro",           // 0xA0
-    "exclamdown",     // 0xA1
-    "cent",           // 0xA2
-    "sterling",       // 0xA3
-    "currency",       // 0xA4
-    "yen",            // 0xA5
-    "brokenbar",      // 0xA6
-    "section",        // 0xA7
-    "dieresis",       // 0xA8
-    "copyright",      // 0xA9
-    "ordfeminine",    // 0xAA
-    "guillemotleft",  // 0xAB
-    "logicalnot",     // 0xAC
-    "",               // 0xAD
-    "registered",     // 0xAE
-    "macron",         // 0xAF
-    "degree",         // 0xB0
-    "plusminus",      // 0xB1
-    "twosuperior",    // 0xB2
-    "threesuperior",  // 0xB3
-    "acute",          // 0xB4
-    "mu",             // 0xB5
-    "paragraph",      // 0xB6
-    "periodcentered", // 0xB7
-    "cedilla",        // 0xB8
-    "onesuperior",    // 0xB9
-    "ordmasculine",   // 0xBA
-    "guillemotright", // 0xBB
-    "onequarter",     // 0xBC
-    "onehalf",        // 0xBD
-    "threequarters",  // 0xBE
-    "questiondown",   // 0xBF
-    "Agrave",         // 0xC0
-    "Aacute",         // 0xC1
-    "Acircumflex",    // 0xC2
-    "Atilde",         // 0xC3
-    "Adieresis",      // 0xC4
-    "Aring",          // 0xC5
-    "AE",             // 0xC6
-    "Ccedilla",       // 0xC7
-    "Egrave",         // 0xC8
-    "Eacute",         // 0xC9
-    "Ecircumflex",    // 0xCA
-    "Edieresis",      // 0xCB
-    "Igrave",         // 0xCC
-    "Iacute",         // 0xCD
-    "Icircumflex",    // 0xCE
-    "Idieresis",      // 0xCF
-    "Eth",            // 0xD0
-    "Ntilde",         // 0xD1
-    "Ograve",         // 0xD2
-    "Oacute",         // 0xD3
-    "Ocircumflex",    // 0xD4
-    "Otilde",         // 0xD5
-    "Odieresis",      // 0xD6
-    "multiply",       // 0xD7
-    "Oslash",         // 0xD8
-    "Ugrave",         // 0xD9
-    "Uacute",         // 0xDA
-    "Ucircumflex",    // 0xDB
-    "Udieresis",      // 0xDC
-    "Yacute",         // 0xDD
-    "Thorn",          // 0xDE
-    "germandbls",     // 0xDF
-    "agrave",         // 0xE0
-    "aacute",         // 0xE1
-    "acircumflex",    // 0xE2
-    "atilde",         // 0xE3
-    "adieresis",      // 0xE4
-    "aring",          // 0xE5
-    "ae",             // 0xE6
-    "ccedilla",       // 0xE7
-    "egrave",         // 0xE8
-    "eacute",         // 0xE9
-    "ecircumflex",    // 0xEA
-    "edieresis",      // 0xEB
-    "igrave",         // 0xEC
-    "iacute",         // 0xED
-    "icircumflex",    // 0xEE
-    "idieresis",      // 0xEF
-    "eth",            // 0xF0
-    "ntilde",         // 0xF1
-    "ograve",         // 0xF2
-    "oacute",         // 0xF3
-    "ocircumflex",    // 0xF4
-    "otilde",         // 0xF5
-    "odieresis",      // 0xF6
-    "divide",         // 0xF7
-    "oslash",         // 0xF8
-    "ugrave",         // 0xF9
-    "uacute",         // 0xFA
-    "ucircumflex",    // 0xFB
-    "udieresis",      // 0xFC
-    "yacute",         // 0xFD
-    "thorn",          // 0xFE
-    "ydieresis",      // 0xFF
-];
+pub(crate) static PDF_DOC: [&str; 256] = patch(
+    WIN_ANSI,
+    &[
+        (0x18, "breve"),
+        (0x19, "caron"),
+        (0x1A, "circumflex"),
+        (0x1B, "dotaccent"),
+        (0x1C, "hungarumlaut"),
+        (0x1D, "ogonek"),
+        (0x1E, "ring"),
+        (0x1F, "tilde"),
+        (0x80, "bullet"),
+        (0x81, "dagger"),
+        (0x82, "daggerdbl"),
+        (0x83, "ellipsis"),
+        (0x84, "emdash"),
+        (0x85, "endash"),
+        (0x86, "florin"),
+        (0x87, "fraction"),
+        (0x88, "guilsinglleft"),
+        (0x89, "guilsinglright"),
+        (0x8A, "minus"),
+        (0x8B, "perthousand"),
+        (0x8C, "quotedblbase"),
+        (0x8D, "quotedblleft"),
+        (0x8E, "quotedblright"),
+        (0x8F, "quoteleft"),
+        (0x90, "quoteright"),
+        (0x91, "quotesinglbase"),
+        (0x92, "trademark"),
+        (0x93, "fi"),
+        (0x94, "fl"),
+        (0x95, "Lslash"),
+        (0x96, "OE"),
+        (0x97, "Scaron"),
+        (0x98, "Ydieresis"),
+        (0x99, "Zcaron"),
+        (0x9A, "dotlessi"),
+        (0x9B, "lslash"),
+        (0x9D, "scaron"),
+        (0x9F, ""),
+        (0xA0, "Euro"),
+        (0xAD, ""),
+    ],
+);
 
 /// MacExpertEncoding.
-pub(crate) static MAC_EXPERT: [&str; 256] = [
-    "",                    // 0x00
-    "",                    // 0x01
-    "",                    // 0x02
-    "",                    // 0x03
-    "",                    // 0x04
-    "",                    // 0x05
-    "",                    // 0x06
-    "",                    // 0x07
-    "",                    // 0x08
-    "",                    // 0x09
-    "",                    // 0x0A
-    "",                    // 0x0B
-    "",                    // 0x0C
-    "",                    // 0x0D
-    "",                    // 0x0E
-    "",                    // 0x0F
-    "",                    // 0x10
-    "",                    // 0x11
-    "",                    // 0x12
-    "",                    // 0x13
-    "",                    // 0x14
-    "",                    // 0x15
-    "",                    // 0x16
-    "",                    // 0x17
-    "",                    // 0x18
-    "",                    // 0x19
-    "",                    // 0x1A
-    "",                    // 0x1B
-    "",                    // 0x1C
-    "",                    // 0x1D
-    "",                    // 0x1E
-    "",                    // 0x1F
-    "space",               // 0x20
-    "exclamsmall",         // 0x21
-    "Hungarumlautsmall",   // 0x22
-    "centoldstyle",        // 0x23
-    "dollaroldstyle",      // 0x24
-    "dollarsuperior",      // 0x25
-    "ampersandsmall",      // 0x26
-    "Acutesmall",          // 0x27
-    "parenleftsuperior",   // 0x28
-    "parenrightsuperior",  // 0x29
-    "twodotenleader",      // 0x2A
-    "onedotenleader",      // 0x2B
-    "comma",               // 0x2C
-    "hyphen",              // 0x2D
-    "period",              // 0x2E
-    "fraction",            // 0x2F
-    "zerooldstyle",        // 0x30
-    "oneoldstyle",         // 0x31
-    "twooldstyle",         // 0x32
-    "threeoldstyle",       // 0x33
-    "fouroldstyle",        // 0x34
-    "fiveoldstyle",        // 0x35
-    "sixoldstyle",         // 0x36
-    "sevenoldstyle",       // 0x37
-    "eightoldstyle",       // 0x38
-    "nineoldstyle",        // 0x39
-    "colon",               // 0x3A
-    "semicolon",           // 0x3B
-    "",                    // 0x3C
-    "threequartersemdash", // 0x3D
-    "",                    // 0x3E
-    "questionsmall",       // 0x3F
-    "",                    // 0x40
-    "",                    // 0x41
-    "",                    // 0x42
-    "",                    // 0x43
-    "Ethsmall",            // 0x44
-    "",                    // 0x45
-    "",                    // 0x46
-    "onequarter",          // 0x47
-    "onehalf",             // 0x48
-    "threequarters",       // 0x49
-    "oneeighth",           // 0x4A
-    "threeeighths",        // 0x4B
-    "fiveeighths",         // 0x4C
-    "seveneighths",        // 0x4D
-    "onethird",            // 0x4E
-    "twothirds",           // 0x4F
-    "",                    // 0x50
-    "",                    // 0x51
-    "",                    // 0x52
-    "",                    // 0x53
-    "",                    // 0x54
-    "",                    // 0x55
-    "ff",                  // 0x56
-    "fi",                  // 0x57
-    "fl",                  // 0x58
-    "ffi",                 // 0x59
-    "ffl",                 // 0x5A
-    "parenleftinferior",   // 0x5B
-    "",                    // 0x5C
-    "parenrightinferior",  // 0x5D
-    "Circumflexsmall",     // 0x5E
-    "hypheninferior",      // 0x5F
-    "Gravesmall",          // 0x60
-    "Asmall",              // 0x61
-    "Bsmall",              // 0x62
-    "Csmall",              // 0x63
-    "Dsmall",              // 0x64
-    "Esmall",              // 0x65
-    "Fsmall",              // 0x66
-    "Gsmall",              // 0x67
-    "Hsmall",              // 0x68
-    "Ismall",              // 0x69
-    "Jsmall",              // 0x6A
-    "Ksmall",              // 0x6B
-    "Lsmall",              // 0x6C
-    "Msmall",              // 0x6D
-    "Nsmall",              // 0x6E
-    "Osmall",              // 0x6F
-    "Psmall",              // 0x70
-    "Qsmall",              // 0x71
-    "Rsmall",              // 0x72
-    "Ssmall",              // 0x73
-    "Tsmall",              // 0x74
-    "Usmall",              // 0x75
-    "Vsmall",              // 0x76
-    "Wsmall",              // 0x77
-    "Xsmall",              // 0x78
-    "Ysmall",              // 0x79
-    "Zsmall",              // 0x7A
-    "colonmonetary",       // 0x7B
-    "onefitted",           // 0x7C
-    "rupiah",              // 0x7D
-    "Tildesmall",          // 0x7E
-    "",                    // 0x7F
-    "",                    // 0x80
-    "asuperior",           // 0x81
-    "centsuperior",        // 0x82
-    "",                    // 0x83
-    "",                    // 0x84
-    "",                    // 0x85
-    "",                    // 0x86
-    "Aacutesmall",         // 0x87
-    "Agravesmall",         // 0x88
-    "Acircumflexsmall",    // 0x89
-    "Adieresissmall",      // 0x8A
-    "Atildesmall",         // 0x8B
-    "Aringsmall",          // 0x8C
-    "Ccedillasmall",       // 0x8D
-    "Eacutesmall",         // 0x8E
-    "Egravesmall",         // 0x8F
-    "Ecircumflexsmall",    // 0x90
-    "Edieresissmall",      // 0x91
-    "Iacutesmall",         // 0x92
-    "Igravesmall",         // 0x93
-    "Icircumflexsmall",    // 0x94
-    "Idieresissmall",      // 0x95
-    "Ntildesmall",         // 0x96
-    "Oacutesmall",         // 0x97
-    "Ogravesmall",         // 0x98
-    "Ocircumflexsmall",    // 0x99
-    "Odieresissmall",      // 0x9A
-    "Otildesmall",         // 0x9B
-    "Uacutesmall",         // 0x9C
-    "Ugravesmall",         // 0x9D
-    "Ucircumflexsmall",    // 0x9E
-    "Udieresissmall",      // 0x9F
-    "",                    // 0xA0
-    "eightsuperior",       // 0xA1
-    "fourinferior",        // 0xA2
-    "threeinferior",       // 0xA3
-    "sixinferior",         // 0xA4
-    "eightinferior",       // 0xA5
-    "seveninferior",       // 0xA6
-    "Scaronsmall",         // 0xA7
-    "",                    // 0xA8
-    "centinferior",        // 0xA9
-    "twoinferior",         // 0xAA
-    "",                    // 0xAB
-    "Dieresissmall",       // 0xAC
-    "",                    // 0xAD
-    "Caronsmall",          // 0xAE
-    "osuperior",           // 0xAF
-    "fiveinferior",        // 0xB0
-    "",                    // 0xB1
-    "commainferior",       // 0xB2
-    "periodinferior",      // 0xB3
-    "Yacutesmall",         // 0xB4
-    "",                    // 0xB5
-    "dollarinferior",      // 0xB6
-    "",                    // 0xB7
-    "",                    // 0xB8
-    "Thornsmall",          // 0xB9
-    "",                    // 0xBA
-    "nineinferior",        // 0xBB
-    "zeroinferior",        // 0xBC
-    "Zcaronsmall",         // 0xBD
-    "AEsmall",             // 0xBE
-    "Oslashsmall",         // 0xBF
-    "questiondownsmall",   // 0xC0
-    "oneinferior",         // 0xC1
-    "Lslashsmall",         // 0xC2
-    "",                    // 0xC3
-    "",                    // 0xC4
-    "",                    // 0xC5
-    "",                    // 0xC6
-    "",                    // 0xC7
-    "",                    // 0xC8
-    "Cedillasmall",        // 0xC9
-    "",                    // 0xCA
-    "",                    // 0xCB
-    "",                    // 0xCC
-    "",                    // 0xCD
-    "",                    // 0xCE
-    "OEsmall",             // 0xCF
-    "figuredash",          // 0xD0
-    "hyphensuperior",      // 0xD1
-    "",                    // 0xD2
-    "",                    // 0xD3
-    "",                    // 0xD4
-    "",                    // 0xD5
-    "exclamdownsmall",     // 0xD6
-    "",                    // 0xD7
-    "Ydieresissmall",      // 0xD8
-    "",                    // 0xD9
-    "onesuperior",         // 0xDA
-    "twosuperior",         // 0xDB
-    "threesuperior",       // 0xDC
-    "foursuperior",        // 0xDD
-    "fivesuperior",        // 0xDE
-    "sixsuperior",         // 0xDF
-    "sevensuperior",       // 0xE0
-    "ninesuperior",        // 0xE1
-    "zerosuperior",        // 0xE2
-    "",                    // 0xE3
-    "esuperior",           // 0xE4
-    "rsuperior",           // 0xE5
-    "tsuperior",           // 0xE6
-    "",                    // 0xE7
-    "",                    // 0xE8
-    "isuperior",           // 0xE9
-    "ssuperior",           // 0xEA
-    "dsuperior",           // 0xEB
-    "",                    // 0xEC
-    "",                    // 0xED
-    "",                    // 0xEE
-    "",                    // 0xEF
-    "",                    // 0xF0
-    "lsuperior",           // 0xF1
-    "Ogoneksmall",         // 0xF2
-    "Brevesmall",          // 0xF3
-    "Macronsmall",         // 0xF4
-    "bsuperior",           // 0xF5
-    "nsuperior",           // 0xF6
-    "msuperior",           // 0xF7
-    "commasuperior",       // 0xF8
-    "periodsuperior",      // 0xF9
-    "Dotaccentsmall",      // 0xFA
-    "Ringsmall",           // 0xFB
-    "",                    // 0xFC
-    "",                    // 0xFD
-    "",                    // 0xFE
-    "",                    // 0xFF
-];
+pub(crate) static MAC_EXPERT: [&str; 256] = patch(
+    [""; 256],
+    &[
+        (0x20, "space"),
+        (0x21, "exclamsmall"),
+        (0x22, "Hungarumlautsmall"),
+        (0x23, "centoldstyle"),
+        (0x24, "dollaroldstyle"),
+        (0x25, "dollarsuperior"),
+        (0x26, "ampersandsmall"),
+        (0x27, "Acutesmall"),
+        (0x28, "parenleftsuperior"),
+        (0x29, "parenrightsuperior"),
+        (0x2A, "twodotenleader"),
+        (0x2B, "onedotenleader"),
+        (0x2C, "comma"),
+        (0x2D, "hyphen"),
+        (0x2E, "period"),
+        (0x2F, "fraction"),
+        (0x30, "zerooldstyle"),
+        (0x31, "oneoldstyle"),
+        (0x32, "twooldstyle"),
+        (0x33, "threeoldstyle"),
+        (0x34, "fouroldstyle"),
+        (0x35, "fiveoldstyle"),
+        (0x36, "sixoldstyle"),
+        (0x37, "sevenoldstyle"),
+        (0x38, "eightoldstyle"),
+        (0x39, "nineoldstyle"),
+        (0x3A, "colon"),
+        (0x3B, "semicolon"),
+        (0x3D, "threequartersemdash"),
+        (0x3F, "questionsmall"),
+        (0x44, "Ethsmall"),
+        (0x47, "onequarter"),
+        (0x48, "onehalf"),
+        (0x49, "threequarters"),
+        (0x4A, "oneeighth"),
+        (0x4B, "threeeighths"),
+        (0x4C, "fiveeighths"),
+        (0x4D, "seveneighths"),
+        (0x4E, "onethird"),
+        (0x4F, "twothirds"),
+        (0x56, "ff"),
+        (0x57, "fi"),
+        (0x58, "fl"),
+        (0x59, "ffi"),
+        (0x5A, "ffl"),
+        (0x5B, "parenleftinferior"),
+        (0x5D, "parenrightinferior"),
+        (0x5E, "Circumflexsmall"),
+        (0x5F, "hypheninferior"),
+        (0x60, "Gravesmall"),
+        (0x61, "Asmall"),
+        (0x62, "Bsmall"),
+        (0x63, "Csmall"),
+        (0x64, "Dsmall"),
+        (0x65, "Esmall"),
+        (0x66, "Fsmall"),
+        (0x67, "Gsmall"),
+        (0x68, "Hsmall"),
+        (0x69, "Ismall"),
+        (0x6A, "Jsmall"),
+        (0x6B, "Ksmall"),
+        (0x6C, "Lsmall"),
+        (0x6D, "Msmall"),
+        (0x6E, "Nsmall"),
+        (0x6F, "Osmall"),
+        (0x70, "Psmall"),
+        (0x71, "Qsmall"),
+        (0x72, "Rsmall"),
+        (0x73, "Ssmall"),
+        (0x74, "Tsmall"),
+        (0x75, "Usmall"),
+        (0x76, "Vsmall"),
+        (0x77, "Wsmall"),
+        (0x78, "Xsmall"),
+        (0x79, "Ysmall"),
+        (0x7A, "Zsmall"),
+        (0x7B, "colonmonetary"),
+        (0x7C, "onefitted"),
+        (0x7D, "rupiah"),
+        (0x7E, "Tildesmall"),
+        (0x81, "asuperior"),
+        (0x82, "centsuperior"),
+        (0x87, "Aacutesmall"),
+        (0x88, "Agravesmall"),
+        (0x89, "Acircumflexsmall"),
+        (0x8A, "Adieresissmall"),
+        (0x8B, "Atildesmall"),
+        (0x8C, "Aringsmall"),
+        (0x8D, "Ccedillasmall"),
+        (0x8E, "Eacutesmall"),
+        (0x8F, "Egravesmall"),
+        (0x90, "Ecircumflexsmall"),
+        (0x91, "Edieresissmall"),
+        (0x92, "Iacutesmall"),
+        (0x93, "Igravesmall"),
+        (0x94, "Icircumflexsmall"),
+        (0x95, "Idieresissmall"),
+        (0x96, "Ntildesmall"),
+        (0x97, "Oacutesmall"),
+        (0x98, "Ogravesmall"),
+        (0x99, "Ocircumflexsmall"),
+        (0x9A, "Odieresissmall"),
+        (0x9B, "Otildesmall"),
+        (0x9C, "Uacutesmall"),
+        (0x9D, "Ugravesmall"),
+        (0x9E, "Ucircumflexsmall"),
+        (0x9F, "Udieresissmall"),
+        (0xA1, "eightsuperior"),
+        (0xA2, "fourinferior"),
+        (0xA3, "threeinferior"),
+        (0xA4, "sixinferior"),
+        (0xA5, "eightinferior"),
+        (0xA6, "seveninferior"),
+        (0xA7, "Scaronsmall"),
+        (0xA9, "centinferior"),
+        (0xAA, "twoinferior"),
+        (0xAC, "Dieresissmall"),
+        (0xAE, "Caronsmall"),
+        (0xAF, "osuperior"),
+        (0xB0, "fiveinferior"),
+        (0xB2, "commainferior"),
+        (0xB3, "periodinferior"),
+        (0xB4, "Yacutesmall"),
+        (0xB6, "dollarinferior"),
+        (0xB9, "Thornsmall"),
+        (0xBB, "nineinferior"),
+        (0xBC, "zeroinferior"),
+        (0xBD, "Zcaronsmall"),
+        (0xBE, "AEsmall"),
+        (0xBF, "Oslashsmall"),
+        (0xC0, "questiondownsmall"),
+        (0xC1, "oneinferior"),
+        (0xC2, "Lslashsmall"),
+        (0xC9, "Cedillasmall"),
+        (0xCF, "OEsmall"),
+        (0xD0, "figuredash"),
+        (0xD1, "hyphensuperior"),
+        (0xD6, "exclamdownsmall"),
+        (0xD8, "Ydieresissmall"),
+        (0xDA, "onesuperior"),
+        (0xDB, "twosuperior"),
+        (0xDC, "threesuperior"),
+        (0xDD, "foursuperior"),
+        (0xDE, "fivesuperior"),
+        (0xDF, "sixsuperior"),
+        (0xE0, "sevensuperior"),
+        (0xE1, "ninesuperior"),
+        (0xE2, "zerosuperior"),
+        (0xE4, "esuperior"),
+        (0xE5, "rsuperior"),
+        (0xE6, "tsuperior"),
+        (0xE9, "isuperior"),
+        (0xEA, "ssuperior"),
+        (0xEB, "dsuperior"),
+        (0xF1, "lsuperior"),
+        (0xF2, "Ogoneksmall"),
+        (0xF3, "Brevesmall"),
+        (0xF4, "Macronsmall"),
+        (0xF5, "bsuperior"),
+        (0xF6, "nsuperior"),
+        (0xF7, "msuperior"),
+        (0xF8, "commasuperior"),
+        (0xF9, "periodsuperior"),
+        (0xFA, "Dotaccentsmall"),
+        (0xFB, "Ringsmall"),
+    ],
+);
 
 /// The Symbol font's built-in encoding.
-pub(crate) static SYMBOL: [&str; 256] = [
-    "",               // 0x00
-    "",               // 0x01
-    "",               // 0x02
-    "",               // 0x03
-    "",               // 0x04
-    "",               // 0x05
-    "",               // 0x06
-    "",               // 0x07
-    "",               // 0x08
-    "",               // 0x09
-    "",               // 0x0A
-    "",               // 0x0B
-    "",               // 0x0C
-    "",               // 0x0D
-    "",               // 0x0E
-    "",               // 0x0F
-    "",               // 0x10
-    "",               // 0x11
-    "",               // 0x12
-    "",               // 0x13
-    "",               // 0x14
-    "",               // 0x15
-    "",               // 0x16
-    "",               // 0x17
-    "",               // 0x18
-    "",               // 0x19
-    "",               // 0x1A
-    "",               // 0x1B
-    "",               // 0x1C
-    "",               // 0x1D
-    "",               // 0x1E
-    "",               // 0x1F
-    "space",          // 0x20
-    "exclam",         // 0x21
-    "universal",      // 0x22
-    "numbersign",     // 0x23
-    "existential",    // 0x24
-    "percent",        // 0x25
-    "ampersand",      // 0x26
-    "suchthat",       // 0x27
-    "parenleft",      // 0x28
-    "parenright",     // 0x29
-    "asteriskmath",   // 0x2A
-    "plus",           // 0x2B
-    "comma",          // 0x2C
-    "minus",          // 0x2D
-    "period",         // 0x2E
-    "slash",          // 0x2F
-    "zero",           // 0x30
-    "one",            // 0x31
-    "two",            // 0x32
-    "three",          // 0x33
-    "four",           // 0x34
-    "five",           // 0x35
-    "six",            // 0x36
-    "seven",          // 0x37
-    "eight",          // 0x38
-    "nine",           // 0x39
-    "colon",          // 0x3A
-    "semicolon",      // 0x3B
-    "less",           // 0x3C
-    "equal",          // 0x3D
-    "greater",        // 0x3E
-    "question",       // 0x3F
-    "congruent",      // 0x40
-    "Alpha",          // 0x41
-    "Beta",           // 0x42
-    "Chi",            // 0x43
-    "Delta",          // 0x44
-    "Epsilon",        // 0x45
-    "Phi",            // 0x46
-    "Gamma",          // 0x47
-    "Eta",            // 0x48
-    "Iota",           // 0x49
-    "theta1",         // 0x4A
-    "Kappa",          // 0x4B
-    "Lambda",         // 0x4C
-    "Mu",             // 0x4D
-    "Nu",             // 0x4E
-    "Omicron",        // 0x4F
-    "Pi",             // 0x50
-    "Theta",          // 0x51
-    "Rho",            // 0x52
-    "Sigma",          // 0x53
-    "Tau",            // 0x54
-    "Upsilon",        // 0x55
-    "sigma1",         // 0x56
-    "Omega",          // 0x57
-    "Xi",             // 0x58
-    "Psi",            // 0x59
-    "Zeta",           // 0x5A
-    "bracketleft",    // 0x5B
-    "therefore",      // 0x5C
-    "bracketright",   // 0x5D
-    "perpendicular",  // 0x5E
-    "underscore",     // 0x5F
-    "radicalex",      // 0x60
-    "alpha",          // 0x61
-    "beta",           // 0x62
-    "chi",            // 0x63
-    "delta",          // 0x64
-    "epsilon",        // 0x65
-    "phi",            // 0x66
-    "gamma",          // 0x67
-    "eta",            // 0x68
-    "iota",           // 0x69
-    "phi1",           // 0x6A
-    "kappa",          // 0x6B
-    "lambda",         // 0x6C
-    "mu",             // 0x6D
-    "nu",             // 0x6E
-    "omicron",        // 0x6F
-    "pi",             // 0x70
-    "theta",          // 0x71
-    "rho",            // 0x72
-    "sigma",          // 0x73
-    "tau",            // 0x74
-    "upsilon",        // 0x75
-    "omega1",         // 0x76
-    "omega",          // 0x77
-    "xi",             // 0x78
-    "psi",            // 0x79
-    "zeta",           // 0x7A
-    "braceleft",      // 0x7B
-    "bar",            // 0x7C
-    "braceright",     // 0x7D
-    "similar",        // 0x7E
-    "",               // 0x7F
-    "",               // 0x80
-    "",               // 0x81
-    "",               // 0x82
-    "",               // 0x83
-    "",               // 0x84
-    "",               // 0x85
-    "",               // 0x86
-    "",               // 0x87
-    "",               // 0x88
-    "",               // 0x89
-    "",               // 0x8A
-    "",               // 0x8B
-    "",               // 0x8C
-    "",               // 0x8D
-    "",               // 0x8E
-    "",               // 0x8F
-    "",               // 0x90
-    "",               // 0x91
-    "",               // 0x92
-    "",               // 0x93
-    "",               // 0x94
-    "",               // 0x95
-    "",               // 0x96
-    "",               // 0x97
-    "",               // 0x98
-    "",               // 0x99
-    "",               // 0x9A
-    "",               // 0x9B
-    "",               // 0x9C
-    "",               // 0x9D
-    "",               // 0x9E
-    "",               // 0x9F
-    "Euro",           // 0xA0
-    "Upsilon1",       // 0xA1
-    "minute",         // 0xA2
-    "lessequal",      // 0xA3
-    "fraction",       // 0xA4
-    "infinity",       // 0xA5
-    "florin",         // 0xA6
-    "club",           // 0xA7
-    "diamond",        // 0xA8
-    "heart",          // 0xA9
-    "spade",          // 0xAA
-    "arrowboth",      // 0xAB
-    "arrowleft",      // 0xAC
-    "arrowup",        // 0xAD
-    "arrowright",     // 0xAE
-    "arrowdown",      // 0xAF
-    "degree",         // 0xB0
-    "plusminus",      // 0xB1
-    "second",         // 0xB2
-    "greaterequal",   // 0xB3
-    "multiply",       // 0xB4
-    "proportional",   // 0xB5
-    "partialdiff",    // 0xB6
-    "bullet",         // 0xB7
-    "divide",         // 0xB8
-    "notequal",       // 0xB9
-    "equivalence",    // 0xBA
-    "approxequal",    // 0xBB
-    "ellipsis",       // 0xBC
-    "arrowvertex",    // 0xBD
-    "arrowhorizex",   // 0xBE
-    "carriagereturn", // 0xBF
-    "aleph",          // 0xC0
-    "Ifraktur",       // 0xC1
-    "Rfraktur",       // 0xC2
-    "weierstrass",    // 0xC3
-    "circlemultiply", // 0xC4
-    "circleplus",     // 0xC5
-    "emptyset",       // 0xC6
-    "intersection",   // 0xC7
-    "union",          // 0xC8
-    "propersuperset", // 0xC9
-    "reflexsuperset", // 0xCA
-    "notsubset",      // 0xCB
-    "propersubset",   // 0xCC
-    "reflexsubset",   // 0xCD
-    "element",        // 0xCE
-    "notelement",     // 0xCF
-    "angle",          // 0xD0
-    "gradient",       // 0xD1
-    "registerserif",  // 0xD2
-    "copyrightserif", // 0xD3
-    "trademarkserif", // 0xD4
-    "product",        // 0xD5
-    "radical",        // 0xD6
-    "dotmath",        // 0xD7
-    "logicalnot",     // 0xD8
-    "logicaland",     // 0xD9
-    "logicalor",      // 0xDA
-    "arrowdblboth",   // 0xDB
-    "arrowdblleft",   // 0xDC
-    "arrowdblup",     // 0xDD
-    "arrowdblright",  // 0xDE
-    "arrowdbldown",   // 0xDF
-    "lozenge",        // 0xE0
-    "angleleft",      // 0xE1
-    "registersans",   // 0xE2
-    "copyrightsans",  // 0xE3
-    "trademarksans",  // 0xE4
-    "summation",      // 0xE5
-    "parenlefttp",    // 0xE6
-    "parenleftex",    // 0xE7
-    "parenleftbt",    // 0xE8
-    "bracketlefttp",  // 0xE9
-    "bracketleftex",  // 0xEA
-    "bracketleftbt",  // 0xEB
-    "bracelefttp",    // 0xEC
-    "braceleftmid",   // 0xED
-    "braceleftbt",    // 0xEE
-    "braceex",        // 0xEF
-    "",               // 0xF0
-    "angleright",     // 0xF1
-    "integral",       // 0xF2
-    "integraltp",     // 0xF3
-    "integralex",     // 0xF4
-    "integralbt",     // 0xF5
-    "parenrighttp",   // 0xF6
-    "parenrightex",   // 0xF7
-    "parenrightbt",   // 0xF8
-    "bracketrighttp", // 0xF9
-    "bracketrightex", // 0xFA
-    "bracketrightbt", // 0xFB
-    "bracerighttp",   // 0xFC
-    "bracerightmid",  // 0xFD
-    "bracerightbt",   // 0xFE
-    "",               // 0xFF
-];
+pub(crate) static SYMBOL: [&str; 256] = patch(
+    STANDARD,
+    &[
+        (0x22, "universal"),
+        (0x24, "existential"),
+        (0x27, "suchthat"),
+        (0x2A, "asteriskmath"),
+        (0x2D, "minus"),
+        (0x40, "congruent"),
+        (0x41, "Alpha"),
+        (0x42, "Beta"),
+        (0x43, "Chi"),
+        (0x44, "Delta"),
+        (0x45, "Epsilon"),
+        (0x46, "Phi"),
+        (0x47, "Gamma"),
+        (0x48, "Eta"),
+        (0x49, "Iota"),
+        (0x4A, "theta1"),
+        (0x4B, "Kappa"),
+        (0x4C, "Lambda"),
+        (0x4D, "Mu"),
+        (0x4E, "Nu"),
+        (0x4F, "Omicron"),
+        (0x50, "Pi"),
+        (0x51, "Theta"),
+        (0x52, "Rho"),
+        (0x53, "Sigma"),
+        (0x54, "Tau"),
+        (0x55, "Upsilon"),
+        (0x56, "sigma1"),
+        (0x57, "Omega"),
+        (0x58, "Xi"),
+        (0x59, "Psi"),
+        (0x5A, "Zeta"),
+        (0x5C, "therefore"),
+        (0x5E, "perpendicular"),
+        (0x60, "radicalex"),
+        (0x61, "alpha"),
+        (0x62, "beta"),
+        (0x63, "chi"),
+        (0x64, "delta"),
+        (0x65, "epsilon"),
+        (0x66, "phi"),
+        (0x67, "gamma"),
+        (0x68, "eta"),
+        (0x69, "iota"),
+        (0x6A, "phi1"),
+        (0x6B, "kappa"),
+        (0x6C, "lambda"),
+        (0x6D, "mu"),
+        (0x6E, "nu"),
+        (0x6F, "omicron"),
+        (0x70, "pi"),
+        (0x71, "theta"),
+        (0x72, "rho"),
+        (0x73, "sigma"),
+        (0x74, "tau"),
+        (0x75, "upsilon"),
+        (0x76, "omega1"),
+        (0x77, "omega"),
+        (0x78, "xi"),
+        (0x79, "psi"),
+        (0x7A, "zeta"),
+        (0x7E, "similar"),
+        (0xA0, "Euro"),
+        (0xA1, "Upsilon1"),
+        (0xA2, "minute"),
+        (0xA3, "lessequal"),
+        (0xA5, "infinity"),
+        (0xA7, "club"),
+        (0xA8, "diamond"),
+        (0xA9, "heart"),
+        (0xAA, "spade"),
+        (0xAB, "arrowboth"),
+        (0xAC, "arrowleft"),
+        (0xAD, "arrowup"),
+        (0xAE, "arrowright"),
+        (0xAF, "arrowdown"),
+        (0xB0, "degree"),
+        (0xB1, "plusminus"),
+        (0xB2, "second"),
+        (0xB3, "greaterequal"),
+        (0xB4, "multiply"),
+        (0xB5, "proportional"),
+        (0xB6, "partialdiff"),
+        (0xB8, "divide"),
+        (0xB9, "notequal"),
+        (0xBA, "equivalence"),
+        (0xBB, "approxequal"),
+        (0xBD, "arrowvertex"),
+        (0xBE, "arrowhorizex"),
+        (0xBF, "carriagereturn"),
+        (0xC0, "aleph"),
+        (0xC1, "Ifraktur"),
+        (0xC2, "Rfraktur"),
+        (0xC3, "weierstrass"),
+        (0xC4, "circlemultiply"),
+        (0xC5, "circleplus"),
+        (0xC6, "emptyset"),
+        (0xC7, "intersection"),
+        (0xC8, "union"),
+        (0xC9, "propersuperset"),
+        (0xCA, "reflexsuperset"),
+        (0xCB, "notsubset"),
+        (0xCC, "propersubset"),
+        (0xCD, "reflexsubset"),
+        (0xCE, "element"),
+        (0xCF, "notelement"),
+        (0xD0, "angle"),
+        (0xD1, "gradient"),
+        (0xD2, "registerserif"),
+        (0xD3, "copyrightserif"),
+        (0xD4, "trademarkserif"),
+        (0xD5, "product"),
+        (0xD6, "radical"),
+        (0xD7, "dotmath"),
+        (0xD8, "logicalnot"),
+        (0xD9, "logicaland"),
+        (0xDA, "logicalor"),
+        (0xDB, "arrowdblboth"),
+        (0xDC, "arrowdblleft"),
+        (0xDD, "arrowdblup"),
+        (0xDE, "arrowdblright"),
+        (0xDF, "arrowdbldown"),
+        (0xE0, "lozenge"),
+        (0xE1, "angleleft"),
+        (0xE2, "registersans"),
+        (0xE3, "copyrightsans"),
+        (0xE4, "trademarksans"),
+        (0xE5, "summation"),
+        (0xE6, "parenlefttp"),
+        (0xE7, "parenleftex"),
+        (0xE8, "parenleftbt"),
+        (0xE9, "bracketlefttp"),
+        (0xEA, "bracketleftex"),
+        (0xEB, "bracketleftbt"),
+        (0xEC, "bracelefttp"),
+        (0xED, "braceleftmid"),
+        (0xEE, "braceleftbt"),
+        (0xEF, "braceex"),
+        (0xF1, "angleright"),
+        (0xF2, "integral"),
+        (0xF3, "integraltp"),
+        (0xF4, "integralex"),
+        (0xF5, "integralbt"),
+        (0xF6, "parenrighttp"),
+        (0xF7, "parenrightex"),
+        (0xF8, "parenrightbt"),
+        (0xF9, "bracketrighttp"),
+        (0xFA, "bracketrightex"),
+        (0xFB, "bracketrightbt"),
+        (0xFC, "bracerighttp"),
+        (0xFD, "bracerightmid"),
+        (0xFE, "bracerightbt"),
+    ],
+);
 
 /// The ZapfDingbats font's built-in encoding.
-pub(crate) static ZAPF_DINGBATS: [&str; 256] = [
-    "",      // 0x00
-    "",      // 0x01
-    "",      // 0x02
-    "",      // 0x03
-    "",      // 0x04
-    "",      // 0x05
-    "",      // 0x06
-    "",      // 0x07
-    "",      // 0x08
-    "",      // 0x09
-    "",      // 0x0A
-    "",      // 0x0B
-    "",      // 0x0C
-    "",      // 0x0D
-    "",      // 0x0E
-    "",      // 0x0F
-    "",      // 0x10
-    "",      // 0x11
-    "",      // 0x12
-    "",      // 0x13
-    "",      // 0x14
-    "",      // 0x15
-    "",      // 0x16
-    "",      // 0x17
-    "",      // 0x18
-    "",      // 0x19
-    "",      // 0x1A
-    "",      // 0x1B
-    "",      // 0x1C
-    "",      // 0x1D
-    "",      // 0x1E
-    "",      // 0x1F
-    "space", // 0x20
-    "a1",    // 0x21
-    "a2",    // 0x22
-    "a202",  // 0x23
-    "a3",    // 0x24
-    "a4",    // 0x25
-    "a5",    // 0x26
-    "a119",  // 0x27
-    "a118",  // 0x28
-    "a117",  // 0x29
-    "a11",   // 0x2A
-    "a12",   // 0x2B
-    "a13",   // 0x2C
-    "a14",   // 0x2D
-    "a15",   // 0x2E
-    "a16",   // 0x2F
-    "a105",  // 0x30
-    "a17",   // 0x31
-    "a18",   // 0x32
-    "a19",   // 0x33
-    "a20",   // 0x34
-    "a21",   // 0x35
-    "a22",   // 0x36
-    "a23",   // 0x37
-    "a24",   // 0x38
-    "a25",   // 0x39
-    "a26",   // 0x3A
-    "a27",   // 0x3B
-    "a28",   // 0x3C
-    "a6",    // 0x3D
-    "a7",    // 0x3E
-    "a8",    // 0x3F
-    "a9",    // 0x40
-    "a10",   // 0x41
-    "a29",   // 0x42
-    "a30",   // 0x43
-    "a31",   // 0x44
-    "a32",   // 0x45
-    "a33",   // 0x46
-    "a34",   // 0x47
-    "a35",   // 0x48
-    "a36",   // 0x49
-    "a37",   // 0x4A
-    "a38",   // 0x4B
-    "a39",   // 0x4C
-    "a40",   // 0x4D
-    "a41",   // 0x4E
-    "a42",   // 0x4F
-    "a43",   // 0x50
-    "a44",   // 0x51
-    "a45",   // 0x52
-    "a46",   // 0x53
-    "a47",   // 0x54
-    "a48",   // 0x55
-    "a49",   // 0x56
-    "a50",   // 0x57
-    "a51",   // 0x58
-    "a52",   // 0x59
-    "a53",   // 0x5A
-    "a54",   // 0x5B
-    "a55",   // 0x5C
-    "a56",   // 0x5D
-    "a57",   // 0x5E
-    "a58",   // 0x5F
-    "a59",   // 0x60
-    "a60",   // 0x61
-    "a61",   // 0x62
-    "a62",   // 0x63
-    "a63",   // 0x64
-    "a64",   // 0x65
-    "a65",   // 0x66
-    "a66",   // 0x67
-    "a67",   // 0x68
-    "a68",   // 0x69
-    "a69",   // 0x6A
-    "a70",   // 0x6B
-    "a71",   // 0x6C
-    "a72",   // 0x6D
-    "a73",   // 0x6E
-    "a74",   // 0x6F
-    "a203",  // 0x70
-    "a75",   // 0x71
-    "a204",  // 0x72
-    "a76",   // 0x73
-    "a77",   // 0x74
-    "a78",   // 0x75
-    "a79",   // 0x76
-    "a81",   // 0x77
-    "a82",   // 0x78
-    "a83",   // 0x79
-    "a84",   // 0x7A
-    "a97",   // 0x7B
-    "a98",   // 0x7C
-    "a99",   // 0x7D
-    "a100",  // 0x7E
-    "",      // 0x7F
-    "a89",   // 0x80
-    "a90",   // 0x81
-    "a93",   // 0x82
-    "a94",   // 0x83
-    "a91",   // 0x84
-    "a92",   // 0x85
-    "a205",  // 0x86
-    "a85",   // 0x87
-    "a206",  // 0x88
-    "a86",   // 0x89
-    "a87",   // 0x8A
-    "a88",   // 0x8B
-    "a95",   // 0x8C
-    "a96",   // 0x8D
-    "",      // 0x8E
-    "",      // 0x8F
-    "",      // 0x90
-    "",      // 0x91
-    "",      // 0x92
-    "",      // 0x93
-    "",      // 0x94
-    "",      // 0x95
-    "",      // 0x96
-    "",      // 0x97
-    "",      // 0x98
-    "",      // 0x99
-    "",      // 0x9A
-    "",      // 0x9B
-    "",      // 0x9C
-    "",      // 0x9D
-    "",      // 0x9E
-    "",      // 0x9F
-    "",      // 0xA0
-    "a101",  // 0xA1
-    "a102",  // 0xA2
-    "a103",  // 0xA3
-    "a104",  // 0xA4
-    "a106",  // 0xA5
-    "a107",  // 0xA6
-    "a108",  // 0xA7
-    "a112",  // 0xA8
-    "a111",  // 0xA9
-    "a110",  // 0xAA
-    "a109",  // 0xAB
-    "a120",  // 0xAC
-    "a121",  // 0xAD
-    "a122",  // 0xAE
-    "a123",  // 0xAF
-    "a124",  // 0xB0
-    "a125",  // 0xB1
-    "a126",  // 0xB2
-    "a127",  // 0xB3
-    "a128",  // 0xB4
-    "a129",  // 0xB5
-    "a130",  // 0xB6
-    "a131",  // 0xB7
-    "a132",  // 0xB8
-    "a133",  // 0xB9
-    "a134",  // 0xBA
-    "a135",  // 0xBB
-    "a136",  // 0xBC
-    "a137",  // 0xBD
-    "a138",  // 0xBE
-    "a139",  // 0xBF
-    "a140",  // 0xC0
-    "a141",  // 0xC1
-    "a142",  // 0xC2
-    "a143",  // 0xC3
-    "a144",  // 0xC4
-    "a145",  // 0xC5
-    "a146",  // 0xC6
-    "a147",  // 0xC7
-    "a148",  // 0xC8
-    "a149",  // 0xC9
-    "a150",  // 0xCA
-    "a151",  // 0xCB
-    "a152",  // 0xCC
-    "a153",  // 0xCD
-    "a154",  // 0xCE
-    "a155",  // 0xCF
-    "a156",  // 0xD0
-    "a157",  // 0xD1
-    "a158",  // 0xD2
-    "a159",  // 0xD3
-    "a160",  // 0xD4
-    "a161",  // 0xD5
-    "a163",  // 0xD6
-    "a164",  // 0xD7
-    "a196",  // 0xD8
-    "a165",  // 0xD9
-    "a192",  // 0xDA
-    "a166",  // 0xDB
-    "a167",  // 0xDC
-    "a168",  // 0xDD
-    "a169",  // 0xDE
-    "a170",  // 0xDF
-    "a171",  // 0xE0
-    "a172",  // 0xE1
-    "a173",  // 0xE2
-    "a162",  // 0xE3
-    "a174",  // 0xE4
-    "a175",  // 0xE5
-    "a176",  // 0xE6
-    "a177",  // 0xE7
-    "a178",  // 0xE8
-    "a179",  // 0xE9
-    "a193",  // 0xEA
-    "a180",  // 0xEB
-    "a199",  // 0xEC
-    "a181",  // 0xED
-    "a200",  // 0xEE
-    "a182",  // 0xEF
-    "",      // 0xF0
-    "a201",  // 0xF1
-    "a183",  // 0xF2
-    "a184",  // 0xF3
-    "a197",  // 0xF4
-    "a185",  // 0xF5
-    "a194",  // 0xF6
-    "a198",  // 0xF7
-    "a186",  // 0xF8
-    "a195",  // 0xF9
-    "a187",  // 0xFA
-    "a188",  // 0xFB
-    "a189",  // 0xFC
-    "a190",  // 0xFD
-    "a191",  // 0xFE
-    "",      // 0xFF
-];
+pub(crate) static ZAPF_DINGBATS: [&str; 256] = patch(
+    STANDARD,
+    &[
+        (0x21, "a1"),
+        (0x22, "a2"),
+        (0x23, "a202"),
+        (0x24, "a3"),
+        (0x25, "a4"),
+        (0x26, "a5"),
+        (0x27, "a119"),
+        (0x28, "a118"),
+        (0x29, "a117"),
+        (0x2A, "a11"),
+        (0x2B, "a12"),
+        (0x2C, "a13"),
+        (0x2D, "a14"),
+        (0x2E, "a15"),
+        (0x2F, "a16"),
+        (0x30, "a105"),
+        (0x31, "a17"),
+        (0x32, "a18"),
+        (0x33, "a19"),
+        (0x34, "a20"),
+        (0x35, "a21"),
+        (0x36, "a22"),
+        (0x37, "a23"),
+        (0x38, "a24"),
+        (0x39, "a25"),
+        (0x3A, "a26"),
+        (0x3B, "a27"),
+        (0x3C, "a28"),
+        (0x3D, "a6"),
+        (0x3E, "a7"),
+        (0x3F, "a8"),
+        (0x40, "a9"),
+        (0x41, "a10"),
+        (0x42, "a29"),
+        (0x43, "a30"),
+        (0x44, "a31"),
+        (0x45, "a32"),
+        (0x46, "a33"),
+        (0x47, "a34"),
+        (0x48, "a35"),
+        (0x49, "a36"),
+        (0x4A, "a37"),
+        (0x4B, "a38"),
+        (0x4C, "a39"),
+        (0x4D, "a40"),
+        (0x4E, "a41"),
+        (0x4F, "a42"),
+        (0x50, "a43"),
+        (0x51, "a44"),
+        (0x52, "a45"),
+        (0x53, "a46"),
+        (0x54, "a47"),
+        (0x55, "a48"),
+        (0x56, "a49"),
+        (0x57, "a50"),
+        (0x58, "a51"),
+        (0x59, "a52"),
+        (0x5A, "a53"),
+        (0x5B, "a54"),
+        (0x5C, "a55"),
+        (0x5D, "a56"),
+        (0x5E, "a57"),
+        (0x5F, "a58"),
+        (0x60, "a59"),
+        (0x61, "a60"),
+        (0x62, "a61"),
+        (0x63, "a62"),
+        (0x64, "a63"),
+        (0x65, "a64"),
+        (0x66, "a65"),
+        (0x67, "a66"),
+        (0x68, "a67"),
+        (0x69, "a68"),
+        (0x6A, "a69"),
+        (0x6B, "a70"),
+        (0x6C, "a71"),
+        (0x6D, "a72"),
+        (0x6E, "a73"),
+        (0x6F, "a74"),
+        (0x70, "a203"),
+        (0x71, "a75"),
+        (0x72, "a204"),
+        (0x73, "a76"),
+        (0x74, "a77"),
+        (0x75, "a78"),
+        (0x76, "a79"),
+        (0x77, "a81"),
+        (0x78, "a82"),
+        (0x79, "a83"),
+        (0x7A, "a84"),
+        (0x7B, "a97"),
+        (0x7C, "a98"),
+        (0x7D, "a99"),
+        (0x7E, "a100"),
+        (0x80, "a89"),
+        (0x81, "a90"),
+        (0x82, "a93"),
+        (0x83, "a94"),
+        (0x84, "a91"),
+        (0x85, "a92"),
+        (0x86, "a205"),
+        (0x87, "a85"),
+        (0x88, "a206"),
+        (0x89, "a86"),
+        (0x8A, "a87"),
+        (0x8B, "a88"),
+        (0x8C, "a95"),
+        (0x8D, "a96"),
+        (0xA1, "a101"),
+        (0xA2, "a102"),
+        (0xA3, "a103"),
+        (0xA4, "a104"),
+        (0xA5, "a106"),
+        (0xA6, "a107"),
+        (0xA7, "a108"),
+        (0xA8, "a112"),
+        (0xA9, "a111"),
+        (0xAA, "a110"),
+        (0xAB, "a109"),
+        (0xAC, "a120"),
+        (0xAD, "a121"),
+        (0xAE, "a122"),
+        (0xAF, "a123"),
+        (0xB0, "a124"),
+        (0xB1, "a125"),
+        (0xB2, "a126"),
+        (0xB3, "a127"),
+        (0xB4, "a128"),
+        (0xB5, "a129"),
+        (0xB6, "a130"),
+        (0xB7, "a131"),
+        (0xB8, "a132"),
+        (0xB9, "a133"),
+        (0xBA, "a134"),
+        (0xBB, "a135"),
+        (0xBC, "a136"),
+        (0xBD, "a137"),
+        (0xBE, "a138"),
+        (0xBF, "a139"),
+        (0xC0, "a140"),
+        (0xC1, "a141"),
+        (0xC2, "a142"),
+        (0xC3, "a143"),
+        (0xC4, "a144"),
+        (0xC5, "a145"),
+        (0xC6, "a146"),
+        (0xC7, "a147"),
+        (0xC8, "a148"),
+        (0xC9, "a149"),
+        (0xCA, "a150"),
+        (0xCB, "a151"),
+        (0xCC, "a152"),
+        (0xCD, "a153"),
+        (0xCE, "a154"),
+        (0xCF, "a155"),
+        (0xD0, "a156"),
+        (0xD1, "a157"),
+        (0xD2, "a158"),
+        (0xD3, "a159"),
+        (0xD4, "a160"),
+        (0xD5, "a161"),
+        (0xD6, "a163"),
+        (0xD7, "a164"),
+        (0xD8, "a196"),
+        (0xD9, "a165"),
+        (0xDA, "a192"),
+        (0xDB, "a166"),
+        (0xDC, "a167"),
+        (0xDD, "a168"),
+        (0xDE, "a169"),
+        (0xDF, "a170"),
+        (0xE0, "a171"),
+        (0xE1, "a172"),
+        (0xE2, "a173"),
+        (0xE3, "a162"),
+        (0xE4, "a174"),
+        (0xE5, "a175"),
+        (0xE6, "a176"),
+        (0xE7, "a177"),
+        (0xE8, "a178"),
+        (0xE9, "a179"),
+        (0xEA, "a193"),
+        (0xEB, "a180"),
+        (0xEC, "a199"),
+        (0xED, "a181"),
+        (0xEE, "a200"),
+        (0xEF, "a182"),
+        (0xF1, "a201"),
+        (0xF2, "a183"),
+        (0xF3, "a184"),
+        (0xF4, "a197"),
+        (0xF5, "a185"),
+        (0xF6, "a194"),
+        (0xF7, "a198"),
+        (0xF8, "a186"),
+        (0xF9, "a195"),
+        (0xFA, "a187"),
+        (0xFB, "a188"),
+        (0xFC, "a189"),
+        (0xFD, "a190"),
+        (0xFE, "a191"),
+    ],
+);

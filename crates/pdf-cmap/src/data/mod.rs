@@ -11,3 +11,18 @@ pub(crate) mod unify;
 pub(crate) static CMAPS_BIN: &[u8] = include_bytes!("cmaps.bin");
 /// CID → Unicode of the four collections, each deflated on its own (layout: `collection.rs`).
 pub(crate) static COLLECTIONS_BIN: &[u8] = include_bytes!("cid2uni.bin");
+
+/// `table` with `changes` (code, glyph name; "" = unused) applied: how
+/// `encodings.rs` writes each encoding once, as the changes to another.
+const fn patch(
+    mut table: [&'static str; 256],
+    changes: &[(u8, &'static str)],
+) -> [&'static str; 256] {
+    let mut i = 0;
+    while i < changes.len() {
+        let (code, name) = changes[i];
+        table[code as usize] = name;
+        i += 1;
+    }
+    table
+}
