@@ -302,6 +302,29 @@ pub struct Metadata {
     pub company: Option<String>,
 }
 
+impl Metadata {
+    /// Every property by its serialized name, in a fixed order (title,
+    /// subject, author, last_author, keywords, company, created, modified,
+    /// producer, creator, page_count, language), absent ones as `None`:
+    /// for listings such as the fixtures' `NAME.metadata.txt` sidecars.
+    pub fn fields(&self) -> [(&'static str, Option<String>); 12] {
+        [
+            ("title", self.title.clone()),
+            ("subject", self.subject.clone()),
+            ("author", self.author.clone()),
+            ("last_author", self.last_author.clone()),
+            ("keywords", self.keywords.clone()),
+            ("company", self.company.clone()),
+            ("created", self.created.clone()),
+            ("modified", self.modified.clone()),
+            ("producer", self.producer.clone()),
+            ("creator", self.creator.clone()),
+            ("page_count", self.page_count.map(|n| n.to_string())),
+            ("language", self.language.clone()),
+        ]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

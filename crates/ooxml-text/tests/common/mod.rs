@@ -16,21 +16,8 @@ pub fn outline(d: &OfficeDocument) -> Vec<String> {
 /// The document properties as the `NAME.metadata.txt` sidecars list
 /// them: `key<TAB>value`, a line each, for the ones present.
 pub fn properties(d: &OfficeDocument) -> String {
-    let m = &d.metadata;
     let mut out = String::new();
-    for (k, v) in [
-        ("title", &m.title),
-        ("subject", &m.subject),
-        ("author", &m.author),
-        ("last_author", &m.last_author),
-        ("keywords", &m.keywords),
-        ("company", &m.company),
-        ("created", &m.created),
-        ("modified", &m.modified),
-        ("producer", &m.producer),
-        ("page_count", &m.page_count.map(|n| n.to_string())),
-        ("language", &m.language),
-    ] {
+    for (k, v) in d.metadata.fields() {
         if let Some(v) = v {
             writeln!(out, "{k}\t{v}").unwrap();
         }
