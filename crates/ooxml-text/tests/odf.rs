@@ -8,7 +8,6 @@ mod common;
 
 use common::{outline, properties};
 use ooxml_text::{Error, Kind, OfficeDocument, Options, WarningKind};
-use testkit::corpus::{self, Tally};
 
 fn read(name: &str) -> Vec<u8> {
     testkit::read_fixture(&format!("odf/{name}"))
@@ -39,38 +38,7 @@ fn every_golden_matches() {
 
 #[test]
 fn corpus_expected_strings_are_found() {
-    let Some(dir) = corpus::require_dir("ooxml-text odf corpus") else {
-        return;
-    };
-    let files = corpus::files(&dir, "odf");
-    assert!(files.len() >= 29, "{} odf files", files.len());
-    let mut tally = Tally::default();
-    for entry in &files {
-        let bytes = std::fs::read(&entry.path).unwrap();
-        let doc = match ooxml_text::parse(&bytes) {
-            Ok(d) => d,
-            Err(e) => {
-                tally.failed(entry, e);
-                continue;
-            }
-        };
-        tally.read += 1;
-        let text = doc.text();
-        if let Some(i) = text.find("<text:").or_else(|| text.find("<office:")) {
-            tally
-                .problems
-                .push(format!("{}: markup in the text at {i}", entry.rel));
-        }
-        tally.expect(entry, &text, &[]);
-    }
-    println!(
-        "odf corpus: {}/{} files read, {}/{} expected strings",
-        tally.read,
-        files.len(),
-        tally.found,
-        tally.lines
-    );
-    tally.assert_no_problems();
+    common::corpus_strings("odf", 29, &["<text:", "<office:"], &[]);
 }
 
 #[test]
