@@ -132,45 +132,52 @@ fn lists_doc_numbers_and_bullets() {
     }
 }
 
-#[test]
-fn bug48075_doc_table_rows_with_doubled_fkp_fcs() {
-    let Some(text) = corpus_text("doc/poi/Bug48075.doc") else {
-        return;
-    };
-    assert!(text.contains("Кредит наличными в рамках Корпоративной программы\t\tВид страхования"));
-}
+/// Corpus files and what their text must (and must not) hold, each for a
+/// structure that once went wrong.
+const CASES: &[(&str, &[&str], &[char])] = &[
+    // table rows whose FKPs repeat their FCs
+    (
+        "doc/poi/Bug48075.doc",
+        &["Кредит наличными в рамках Корпоративной программы\t\tВид страхования"],
+        &[],
+    ),
+    // the text sits in embedded Word documents
+    (
+        "doc/poi/Bug47731.doc",
+        &["Soak the rice in water for three to four hours"],
+        &[],
+    ),
+    // fCaps runs are shown in capitals
+    (
+        "doc/poi/capitalized.doc",
+        &["The following word is: CAPITALIZED."],
+        &[],
+    ),
+    // Far East Word 95 extended characters with stray high bytes: Word shows
+    // a paragraph mark and a right quote (Apache POI's test of this file
+    // asserts the first and leaves the second as a TODO)
+    (
+        "doc/poi/Bug51944.doc",
+        &["\n9-55 xxxxx block5", "xxxxxx\u{2019}x block2"],
+        &['\u{350D}', '\u{1092}'],
+    ),
+];
 
 #[test]
-fn bug47731_doc_text_is_in_embedded_word_documents() {
-    let Some(text) = corpus_text("doc/poi/Bug47731.doc") else {
-        return;
-    };
-    assert!(text.contains("Soak the rice in water for three to four hours"));
+fn structures_that_once_went_wrong() {
+    for (rel, present, absent) in CASES {
+        let Some(text) = corpus_text(rel) else {
+            return;
+        };
+        for s in *present {
+            assert!(text.contains(s), "{rel}: {s:?} not in:\n{text}");
+        }
+        for c in *absent {
+            assert!(!text.contains(*c), "{rel}: {c:?} in the text");
+        }
+    }
 }
 
-#[test]
-fn capitalized_doc_fcaps() {
-    let Some(text) = corpus_text("doc/poi/capitalized.doc") else {
-        return;
-    };
-    assert!(text.contains("The following word is: CAPITALIZED."));
-}
-
-/// Far East Word 95 extended characters with stray high bytes: Word shows a
-/// paragraph mark and a right quote (Apache POI's test of this file asserts
-/// the first and leaves the second as a TODO).
-#[test]
-fn bug51944_doc_extended_characters() {
-    let Some(text) = corpus_text("doc/poi/Bug51944.doc") else {
-        return;
-    };
-    assert!(text.contains("\n9-55 xxxxx block5"), "{text}");
-    assert!(text.contains("xxxxxx\u{2019}x block2"), "{text}");
-    assert!(!text.contains('\u{350D}') && !text.contains('\u{1092}'));
-}
-
-/// Every corpus `.doc` read through `ole-cfb-read`: the parts hold the same
-/// text as `text()` (whitespace aside), and nothing panics.
 #[test]
 fn parts_hold_the_text() {
     let Some(dir) = common::corpus_dir() else {
