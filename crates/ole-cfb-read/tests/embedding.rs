@@ -192,18 +192,13 @@ for f in sys.argv[1:]:
 "#;
     let mut failures = Vec::new();
     for chunk in expected.chunks(200) {
-        let out = Command::new("python3")
-            .arg("-c")
-            .arg(script)
-            .args(chunk.iter().map(|e| &e.0))
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
+        let out = testkit::run_ok(
+            Command::new("python3")
+                .arg("-c")
+                .arg(script)
+                .args(chunk.iter().map(|e| &e.0)),
         );
-        let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        let lines: Vec<serde_json::Value> = String::from_utf8(out)
             .unwrap()
             .lines()
             .map(|l| serde_json::from_str(l).unwrap())

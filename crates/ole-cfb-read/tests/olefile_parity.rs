@@ -15,17 +15,8 @@ use serde_json::Value;
 /// Runs the dump script over `files`, one JSON value per file.
 fn olefile_dump(files: &[&Path]) -> Vec<Value> {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/olefile_dump.py");
-    let out = Command::new("python3")
-        .arg(script)
-        .args(files)
-        .output()
-        .expect("run python3");
-    assert!(
-        out.status.success(),
-        "olefile_dump.py failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
+    let out = testkit::run_ok(Command::new("python3").arg(script).args(files));
+    String::from_utf8(out)
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())

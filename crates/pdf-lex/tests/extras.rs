@@ -98,17 +98,12 @@ fn attachments_are_byte_identical_to_pdfdetach() {
     }
     let dir = testkit::scratch_dir("pdf-lex-pdfdetach");
     let file = testkit::fixture("pdf/attachments.pdf");
-    let out = Command::new("pdfdetach")
-        .arg("-saveall")
-        .arg("-o")
-        .arg(&dir)
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    testkit::run_ok(
+        Command::new("pdfdetach")
+            .arg("-saveall")
+            .arg("-o")
+            .arg(&dir)
+            .arg(&file),
     );
     let data = read("attachments.pdf");
     let doc = Document::open(&data).unwrap();

@@ -91,6 +91,22 @@ pub fn goldens(folder: &str) -> Vec<(String, String)> {
     out
 }
 
+/// Runs an oracle program and returns its standard output; panics with the
+/// program and its standard error when it cannot start or exits non-zero.
+pub fn run_ok(cmd: &mut std::process::Command) -> Vec<u8> {
+    let program = cmd.get_program().to_string_lossy().into_owned();
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("{program} could not run: {e}"));
+    assert!(
+        out.status.success(),
+        "{program} failed ({}): {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
 /// Whether `python3` is on the path and imports every one of `modules`
 /// (for peer comparisons and client tests, with [`corpus::require`]).
 pub fn python_with(modules: &[&str]) -> bool {
