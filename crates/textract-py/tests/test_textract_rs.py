@@ -183,7 +183,14 @@ def test_the_gil_is_released_during_extraction():
     # almost nothing to do): four threads must beat one when two cores are
     # free. On a machine whose cores are taken (measured, not assumed) the
     # speed-up cannot show and the test says so instead of guessing.
+    # A busy moment (a build finishing) is not a busy machine: measure the
+    # capacity up to three times and keep the best.
     capacity = _parallel_capacity()
+    for _ in range(2):
+        if capacity >= 1.4:
+            break
+        time.sleep(1)
+        capacity = max(capacity, _parallel_capacity())
     if capacity < 1.4:
         message = f"two processes got only {capacity:.2f}x one core: no free second core to measure on"
         if os.environ.get("CI"):
