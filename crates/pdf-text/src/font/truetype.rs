@@ -75,6 +75,22 @@ fn subtable_ranges(cmap: &[u8], index: u16) -> Option<Vec<(u32, u32)>> {
 }
 
 /// The parts of sorted, disjoint `ranges` that lie inside `planes`, in order.
+/// Records that glyph `gid` (not `.notdef`) shows code point `cp`, keeping
+/// the first character for a glyph unless that one is private-use and `cp`
+/// is not.
+fn add_inverse(map: &mut HashMap<u16, char>, gid: u16, cp: u32) {
+    let Some(c) = char::from_u32(cp).filter(|_| gid != 0) else {
+        return;
+    };
+    let private = |u: u32| (0xE000..=0xF8FF).contains(&u);
+    match map.get(&gid) {
+        Some(old) if !private(u32::from(*old)) || private(cp) => {}
+        _ => {
+            map.insert(gid, c);
+        }
+    }
+}
+
 fn intersect(ranges: &[(u32, u32)], planes: &[(u32, u32)]) -> Vec<(u32, u32)> {
     let mut out = Vec::new();
     for &(p0, p1) in planes {
@@ -138,19 +154,8 @@ impl Program {
                     .map(|r| intersect(&r, planes))
                     .unwrap_or_else(|| planes.to_vec());
                 for cp in ranges.iter().flat_map(|&(a, b)| a..=b) {
-                    let Some(gid) = sub.glyph_index(cp).filter(|g| g.0 != 0) else {
-                        continue;
-                    };
-                    let Some(c) = char::from_u32(cp) else {
-                        continue;
-                    };
-                    let private = (0xE000..=0xF8FF).contains(&cp);
-                    match map.get(&gid.0) {
-                        // keep the first non-private-use character
-                        Some(old) if !(0xE000..=0xF8FF).contains(&u32::from(*old)) || private => {}
-                        _ => {
-                            map.insert(gid.0, c);
-                        }
+                    if let Some(gid) = sub.glyph_index(cp) {
+                        add_inverse(&mut map, gid.0, cp);
                     }
                 }
             }
@@ -292,18 +297,8 @@ mod tests {
                     | ttf_parser::cmap::Format::ManyToOneRangeMappings(_)
             );
             for cp in (0u32..=0xFFFF).chain(SIP.filter(move |_| wide)) {
-                let Some(gid) = sub.glyph_index(cp).filter(|g| g.0 != 0) else {
-                    continue;
-                };
-                let Some(c) = char::from_u32(cp) else {
-                    continue;
-                };
-                let private = (0xE000..=0xF8FF).contains(&cp);
-                match map.get(&gid.0) {
-                    Some(old) if !(0xE000..=0xF8FF).contains(&u32::from(*old)) || private => {}
-                    _ => {
-                        map.insert(gid.0, c);
-                    }
+                if let Some(gid) = sub.glyph_index(cp) {
+                    add_inverse(&mut map, gid.0, cp);
                 }
             }
         }
