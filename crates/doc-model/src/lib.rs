@@ -28,6 +28,7 @@
 use std::fmt;
 
 mod date;
+mod error;
 mod list_number;
 mod warning;
 

@@ -1,53 +1,31 @@
 //! The crate's error and warning types (the house convention of
 //! `docs/contributing.md`).
 
-/// Why a document could not be read at all.
-///
-/// A document that is only partly damaged is not an error: it yields the
-/// text that could be read plus [`Warning`]s.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum Error {
-    /// The bytes are not an HWP document of any version this crate knows.
-    #[error("not an HWP document ({0})")]
-    NotHwp(String),
-    /// The document is encrypted with a scheme this crate cannot undo: an
-    /// HWP 5.0 password (FileHeader bit 1; Hancom never published the
-    /// algorithm), DRM or certificate encryption, or an HWP 3.0 password.
-    /// The summary information, which is stored in the clear, comes along.
-    #[error("encrypted HWP document ({scheme}); no text can be read without Hancom's key")]
-    Encrypted {
-        /// What protects the text (`password`, `DRM`, `certificate encryption`).
-        scheme: &'static str,
-        /// The document properties that could be read anyway.
-        metadata: Box<doc_model::Metadata>,
-    },
-    /// A structure ends before its declared length.
-    #[error("truncated {what} at offset {offset}")]
-    Truncated {
-        /// The structure being read.
-        what: &'static str,
-        /// Byte offset (in its stream or file) where it ends early.
-        offset: u64,
-    },
-    /// An HWP version or variant this crate does not read (HWP 2.x and
-    /// older, named with their version).
-    #[error("unsupported: {0}")]
-    Unsupported(String),
-    /// A structure holds values that make the document unreadable.
-    #[error("corrupt HWP document: {0}")]
-    Corrupt(String),
-    /// A limit of [`crate::Limits`] was exceeded before anything usable was read.
-    #[error("{what} exceeds the limit of {limit}")]
-    LimitExceeded {
-        /// What was counted.
-        what: &'static str,
-        /// The configured limit.
-        limit: u64,
-    },
-    /// The compound file holding an HWP 5.0 document could not be read.
-    #[error("compound file: {0}")]
-    Container(#[from] ole_cfb_read::Error),
+doc_model::layer_error! {
+    /// Why a document could not be read at all.
+    ///
+    /// A document that is only partly damaged is not an error: it yields the
+    /// text that could be read plus [`Warning`]s.
+    ///
+    /// `Unsupported` names an HWP version or variant this crate does not read
+    /// (HWP 2.x and older).
+    pub enum Error {
+        /// The bytes are not an HWP document of any version this crate knows.
+        #[error("not an HWP document ({0})")]
+        NotHwp(String),
+        /// The document is encrypted with a scheme this crate cannot undo: an
+        /// HWP 5.0 password (FileHeader bit 1; Hancom never published the
+        /// algorithm), DRM or certificate encryption, or an HWP 3.0 password.
+        /// The summary information, which is stored in the clear, comes along.
+        #[error("encrypted HWP document ({scheme}); no text can be read without Hancom's key")]
+        Encrypted {
+            /// What protects the text (`password`, `DRM`, `certificate encryption`).
+            scheme: &'static str,
+            /// The document properties that could be read anyway.
+            metadata: Box<doc_model::Metadata>,
+        },
+    }
+    shared(Truncated, Unsupported("unsupported: {0}"), Corrupt("corrupt HWP document: {0}"), LimitExceeded, Container(ole_cfb_read::Error))
 }
 
 doc_model::warning_kinds! {

@@ -2,47 +2,34 @@
 
 use thiserror::Error;
 
-/// Why a document could not be read at all.
-///
-/// A document that is only partly damaged is not an error: it yields the
-/// text that could be read plus [`Warning`]s.
-#[derive(Debug, Error, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Error {
-    /// The FIB says the document is encrypted (`fEncrypted`: RC4 or XOR
-    /// obfuscation); no password support yet.
-    #[error("document is encrypted (fEncrypted set in the FIB)")]
-    Encrypted,
-    /// A structure ends before its declared size.
-    #[error("truncated {what} at offset {offset}")]
-    Truncated {
-        /// The structure being read.
-        what: &'static str,
-        /// Byte offset (in its stream) where the structure starts or ends early.
-        offset: u64,
-    },
-    /// A file format or version this crate does not read (Word 2 and older).
-    #[error("unsupported: {0}")]
-    Unsupported(String),
-    /// A structure holds values that contradict each other.
-    #[error("corrupt document: {0}")]
-    Corrupt(String),
-    /// The table stream the FIB names (`0Table` or `1Table`) was not given.
-    #[error("missing table stream {0}")]
-    MissingTableStream(&'static str),
-    /// A limit of [`crate::Limits`] was exceeded before anything usable was read.
-    #[error("limit exceeded: {what} ({value} > {limit})")]
-    LimitExceeded {
-        /// Which limit.
-        what: &'static str,
-        /// The value the document asked for.
-        value: u64,
-        /// The configured limit.
-        limit: u64,
-    },
-    /// The compound file holding the streams could not be read.
-    #[error("compound file: {0}")]
-    Container(#[from] ole_cfb_read::Error),
+doc_model::layer_error! {
+    /// Why a document could not be read at all.
+    ///
+    /// A document that is only partly damaged is not an error: it yields the
+    /// text that could be read plus [`Warning`]s.
+    ///
+    /// `Unsupported` names a file format or version this crate does not read
+    /// (Word 2 and older).
+    pub enum Error {
+        /// The FIB says the document is encrypted (`fEncrypted`: RC4 or XOR
+        /// obfuscation); no password support yet.
+        #[error("document is encrypted (fEncrypted set in the FIB)")]
+        Encrypted,
+        /// The table stream the FIB names (`0Table` or `1Table`) was not given.
+        #[error("missing table stream {0}")]
+        MissingTableStream(&'static str),
+        /// A limit of [`crate::Limits`] was exceeded before anything usable was read.
+        #[error("limit exceeded: {what} ({value} > {limit})")]
+        LimitExceeded {
+            /// Which limit.
+            what: &'static str,
+            /// The value the document asked for.
+            value: u64,
+            /// The configured limit.
+            limit: u64,
+        },
+    }
+    shared(Truncated, Unsupported("unsupported: {0}"), Corrupt("corrupt document: {0}"), Container(ole_cfb_read::Error))
 }
 
 /// Something that went wrong in a document that still yielded text.

@@ -1,33 +1,14 @@
 //! The crate's error and warning types.
 
-/// Why a record, a BLIP or a drawing could not be read at all.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum Error {
-    /// A structure ends before its declared length.
-    #[error("truncated {what} at offset {offset}")]
-    Truncated {
-        /// The structure that is cut short.
-        what: &'static str,
-        /// Byte offset (in the bytes given) where it should have continued.
-        offset: u64,
-    },
-    /// A record is not of the type the caller asked for, or holds values
-    /// that contradict each other.
-    #[error("corrupt OfficeArt data: {0}")]
-    Corrupt(String),
-    /// A structure this crate does not decode (an unknown BLIP type, a
-    /// metafile compression other than DEFLATE).
-    #[error("unsupported: {0}")]
-    Unsupported(String),
-    /// A count, a size or a nesting depth exceeds a [`Limits`](crate::Limits) value.
-    #[error("{what} exceeds the limit of {limit}")]
-    LimitExceeded {
-        /// What was counted.
-        what: &'static str,
-        /// The limit in force.
-        limit: u64,
-    },
+doc_model::layer_error! {
+    /// Why a record, a BLIP or a drawing could not be read at all.
+    ///
+    /// `Corrupt` is also a record that is not of the type the caller asked for;
+    /// `Unsupported` an unknown BLIP type or a metafile compression other than
+    /// DEFLATE.
+    pub enum Error {
+    }
+    shared(Truncated, Unsupported("unsupported: {0}"), Corrupt("corrupt OfficeArt data: {0}"), LimitExceeded)
 }
 
 doc_model::warning_kinds! {

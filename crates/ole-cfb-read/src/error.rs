@@ -2,60 +2,42 @@
 
 use std::fmt;
 
-/// Why a compound file, a stream or a property set could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum Error {
-    /// The bytes do not start with the compound file signature `D0 CF 11 E0 A1 B1 1A E1`.
-    #[error("not an OLE compound file (signature missing)")]
-    NotACompoundFile,
-    /// A structure ends before its declared length.
-    #[error("truncated {what} at offset {offset}")]
-    Truncated {
-        /// The structure that is cut short.
-        what: &'static str,
-        /// Byte offset where the missing data should have been.
-        offset: u64,
-    },
-    /// A sector chain or the directory tree visits the same element twice.
-    #[error("cycle in {what}")]
-    Cycle {
-        /// The chain or tree that loops.
-        what: &'static str,
-    },
-    /// A sector id points past the end of the file or of its allocation table.
-    #[error("{what}: sector {sector} out of range (the table has {count} sectors)")]
-    SectorOutOfRange {
-        /// The structure whose chain holds the bad id.
-        what: &'static str,
-        /// The offending sector id.
-        sector: u32,
-        /// How many sectors the relevant table describes.
-        count: u64,
-    },
-    /// A count or a size exceeds a configured [`Limits`](crate::Limits) value.
-    #[error("{what} exceeds the limit of {limit}")]
-    LimitExceeded {
-        /// What was counted.
-        what: &'static str,
-        /// The limit in force.
-        limit: u64,
-    },
-    /// No stream or storage has this path.
-    #[error("no entry named {0:?}")]
-    NotFound(String),
-    /// The path names a storage where a stream was asked for.
-    #[error("{0:?} is a storage, not a stream")]
-    NotAStream(String),
-    /// The path names a stream where a storage was asked for.
-    #[error("{0:?} is a stream, not a storage")]
-    NotAStorage(String),
-    /// The header declares a format this reader does not handle (sector size other than 512 or 4096).
-    #[error("unsupported compound file: {0}")]
-    Unsupported(String),
-    /// A structure is inconsistent in a way that makes it unreadable.
-    #[error("corrupt compound file: {0}")]
-    Corrupt(String),
+doc_model::layer_error! {
+    /// Why a compound file, a stream or a property set could not be read.
+    ///
+    /// `Unsupported` is a header declaring a format this reader does not handle
+    /// (a sector size other than 512 or 4096).
+    pub enum Error {
+        /// The bytes do not start with the compound file signature `D0 CF 11 E0 A1 B1 1A E1`.
+        #[error("not an OLE compound file (signature missing)")]
+        NotACompoundFile,
+        /// A sector chain or the directory tree visits the same element twice.
+        #[error("cycle in {what}")]
+        Cycle {
+            /// The chain or tree that loops.
+            what: &'static str,
+        },
+        /// A sector id points past the end of the file or of its allocation table.
+        #[error("{what}: sector {sector} out of range (the table has {count} sectors)")]
+        SectorOutOfRange {
+            /// The structure whose chain holds the bad id.
+            what: &'static str,
+            /// The offending sector id.
+            sector: u32,
+            /// How many sectors the relevant table describes.
+            count: u64,
+        },
+        /// No stream or storage has this path.
+        #[error("no entry named {0:?}")]
+        NotFound(String),
+        /// The path names a storage where a stream was asked for.
+        #[error("{0:?} is a storage, not a stream")]
+        NotAStream(String),
+        /// The path names a stream where a storage was asked for.
+        #[error("{0:?} is a stream, not a storage")]
+        NotAStorage(String),
+    }
+    shared(Truncated, Unsupported("unsupported compound file: {0}"), Corrupt("corrupt compound file: {0}"), LimitExceeded)
 }
 
 /// The area of the file a [`Warning`] is about.

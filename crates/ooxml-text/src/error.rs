@@ -1,38 +1,28 @@
 //! The crate's error and warning types (house convention, docs/contributing.md).
 
-/// Why a document could not be read at all.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum Error {
-    /// Not a zip package of a known kind, nor flat OpenDocument XML.
-    #[error("not an OOXML or OpenDocument document: {0}")]
-    NotOffice(String),
-    /// The package is encrypted (OpenDocument entries encrypted per
-    /// `manifest.xml`) and no usable password was given.
-    #[error("encrypted {format} document: {detail}")]
-    Encrypted {
-        /// `odt`, `ods`, `odp`, …
-        format: &'static str,
-        /// Whether a password was given (and did not open it), or none was.
-        password_given: bool,
-        /// The scheme, and why it could not be opened.
-        detail: String,
-    },
-    /// A kind of document this crate recognises but does not read
-    /// (`xlsb`, an unknown encryption algorithm).
-    #[error("unsupported: {0}")]
-    Unsupported(String),
-    /// The package is damaged past reading: no readable main part.
-    #[error("corrupt {0}")]
-    Corrupt(String),
-    /// A limit of [`crate::Limits`] was exceeded before anything usable was read.
-    #[error("{what} exceeds the limit of {limit}")]
-    LimitExceeded {
-        /// Which limit.
-        what: &'static str,
-        /// The configured limit.
-        limit: u64,
-    },
+doc_model::layer_error! {
+    /// Why a document could not be read at all.
+    ///
+    /// `Unsupported` is a kind of document this crate recognises but does not read
+    /// (`xlsb`, an unknown encryption algorithm); `Corrupt` a package damaged past
+    /// reading (no readable main part).
+    pub enum Error {
+        /// Not a zip package of a known kind, nor flat OpenDocument XML.
+        #[error("not an OOXML or OpenDocument document: {0}")]
+        NotOffice(String),
+        /// The package is encrypted (OpenDocument entries encrypted per
+        /// `manifest.xml`) and no usable password was given.
+        #[error("encrypted {format} document: {detail}")]
+        Encrypted {
+            /// `odt`, `ods`, `odp`, …
+            format: &'static str,
+            /// Whether a password was given (and did not open it), or none was.
+            password_given: bool,
+            /// The scheme, and why it could not be opened.
+            detail: String,
+        },
+    }
+    shared(Unsupported("unsupported: {0}"), Corrupt("corrupt {0}"), LimitExceeded)
 }
 
 doc_model::warning_kinds! {

@@ -1,20 +1,13 @@
 //! The crate's error and warning types (house convention, docs/contributing.md).
 
-/// Why a document could not be read at all.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum Error {
-    /// The bytes do not start with `{\rtf` (after optional whitespace or a BOM).
-    #[error("not an RTF document: {0}")]
-    NotRtf(String),
-    /// A limit of [`crate::Limits`] was exceeded before anything usable was read.
-    #[error("{what} exceeds the limit of {limit}")]
-    LimitExceeded {
-        /// Which limit.
-        what: &'static str,
-        /// The configured limit.
-        limit: u64,
-    },
+doc_model::layer_error! {
+    /// Why a document could not be read at all.
+    pub enum Error {
+        /// The bytes do not start with `{\rtf` (after optional whitespace or a BOM).
+        #[error("not an RTF document: {0}")]
+        NotRtf(String),
+    }
+    shared(LimitExceeded)
 }
 
 doc_model::warning_kinds! {

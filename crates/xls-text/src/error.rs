@@ -1,45 +1,21 @@
 //! The crate's error and warning types (house convention, docs/contributing.md).
 
-/// Why a workbook could not be read at all.
-///
-/// A workbook that is only partly damaged is not an error: it yields the
-/// text that could be read plus [`Warning`]s.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum Error {
-    /// The workbook is encrypted (FILEPASS) and could not be decrypted.
-    #[error("encrypted workbook ({scheme}) and {}", if *.password_tried { "the password does not open it" } else { "no password opens it" })]
-    Encrypted {
-        /// The scheme: `XOR obfuscation`, `RC4`, `RC4 CryptoAPI` or `unknown`.
-        scheme: &'static str,
-        /// Whether a password (given, or Excel's default `VelvetSweatshop`) was tried.
-        password_tried: bool,
-    },
-    /// A structure ends before its declared size.
-    #[error("truncated {what} at offset {offset}")]
-    Truncated {
-        /// The structure being read.
-        what: &'static str,
-        /// Byte offset in the stream.
-        offset: u64,
-    },
-    /// Not a workbook this crate reads (no `Workbook`/`Book` stream, no BOF).
-    #[error("unsupported: {0}")]
-    Unsupported(String),
-    /// The workbook stream is damaged beyond reading.
-    #[error("corrupt workbook: {0}")]
-    Corrupt(String),
-    /// A limit of [`crate::Limits`] was exceeded before anything usable was read.
-    #[error("{what} exceeds the limit of {limit}")]
-    LimitExceeded {
-        /// Which limit.
-        what: &'static str,
-        /// The configured limit.
-        limit: u64,
-    },
-    /// The compound file holding the workbook could not be read.
-    #[error("compound file: {0}")]
-    Container(#[from] ole_cfb_read::Error),
+doc_model::layer_error! {
+    /// Why a workbook could not be read at all.
+    ///
+    /// A workbook that is only partly damaged is not an error: it yields the
+    /// text that could be read plus [`Warning`]s.
+    ///
+    /// `Unsupported` is a file that is not a workbook this crate reads (no
+    /// `Workbook`/`Book` stream, no BOF); `LimitExceeded` names a limit of
+    /// [`crate::Limits`].
+    ///
+    /// `Encrypted` is a workbook with FILEPASS that no password opens: the scheme
+    /// is `XOR obfuscation`, `RC4`, `RC4 CryptoAPI` or `unknown`; Excel's default
+    /// password `VelvetSweatshop` is always tried.
+    pub enum Error {
+    }
+    shared(Truncated, Unsupported("unsupported: {0}"), Corrupt("corrupt workbook: {0}"), LimitExceeded, Encrypted("workbook"), Container(ole_cfb_read::Error))
 }
 
 doc_model::warning_kinds! {
