@@ -1,64 +1,33 @@
-//! `hwp2text [-j N] [--json] FILE...`: the text of HWP documents, as the
-//! `textract` CLI prints it (`==> PATH <==` before each text when several
-//! files are given), so `cargo xtask compare --textract` can time this
-//! crate alone. `-j` is accepted for that interface and ignored (one thread).
+//! `hwp2text [-j N] [--repeat N] [--parts] FILE...`: the text of HWP
+//! documents, as the `textract` CLI prints it (`==> PATH <==` before each
+//! text when several files are given), so `cargo xtask compare --textract`
+//! can time this crate alone (the interface is `testkit::layer_cli`).
 //! `--parts` prints each part under a `--- kind ---` line, then the
-//! embedded files and warnings.
-#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+//! embedded files, the metadata and the warnings.
+#![allow(missing_docs)]
 
-use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1).peekable();
-    let mut files = Vec::new();
-    let mut parts = false;
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "-j" | "--jobs" => {
-                args.next();
-            }
-            "--parts" => parts = true,
-            _ => files.push(a),
+    let args = testkit::layer_cli::Args::parse(&["--parts"]);
+    let parts = args.flag("--parts");
+    args.run(|data, out| {
+        let doc = hwp_text::parse(data).map_err(|e| e.to_string())?;
+        let io = |e: std::io::Error| e.to_string();
+        if !parts {
+            out.write_all(doc.text().as_bytes()).map_err(io)?;
+            return Ok(doc.warnings);
         }
-    }
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut failed = false;
-    for path in &files {
-        if files.len() > 1 {
-            writeln!(out, "==> {path} <==").unwrap();
+        for p in &doc.parts {
+            writeln!(out, "--- {} ---\n{}", p.kind, p.text).map_err(io)?;
         }
-        let data = match std::fs::read(path) {
-            Ok(d) => d,
-            Err(e) => {
-                eprintln!("{path}: {e}");
-                failed = true;
-                continue;
-            }
-        };
-        match hwp_text::parse(&data) {
-            Ok(doc) if parts => {
-                for p in &doc.parts {
-                    writeln!(out, "--- {} ---\n{}", p.kind, p.text).unwrap();
-                }
-                for e in &doc.embedded {
-                    writeln!(out, "embedded {} {} {} bytes", e.path, e.kind, e.data.len()).unwrap();
-                }
-                writeln!(out, "metadata {:?}", doc.metadata).unwrap();
-                for w in &doc.warnings {
-                    writeln!(out, "warning {w}").unwrap();
-                }
-            }
-            Ok(doc) => write!(out, "{}", doc.text()).unwrap(),
-            Err(e) => {
-                eprintln!("{path}: {e}");
-                failed = true;
-            }
+        for e in &doc.embedded {
+            writeln!(out, "embedded {} {} {} bytes", e.path, e.kind, e.data.len()).map_err(io)?;
         }
-    }
-    if failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
+        writeln!(out, "metadata {:?}", doc.metadata).map_err(io)?;
+        for w in &doc.warnings {
+            writeln!(out, "warning {w}").map_err(io)?;
+        }
+        Ok(Vec::new())
+    })
 }

@@ -21,6 +21,8 @@
 //!   compound-file format.
 //! - [`hwp`]: HWP 5.0 records, paragraphs, controls, DocInfo, FileHeader,
 //!   distribution encryption; HWPX packages; HWP 3.0 files.
+//! - [`layer_cli`]: the command line of the layers' `*2text` examples (the
+//!   textract CLI's plain interface, for `cargo xtask compare --textract`).
 //! - [`pdf`]: PDF writers — objects, streams with Flate, classic and
 //!   stream xrefs — and a document builder with pages, images,
 //!   attachments, annotations and an AcroForm.
@@ -42,6 +44,7 @@ pub mod cfb;
 pub mod corpus;
 pub mod crypto;
 pub mod hwp;
+pub mod layer_cli;
 pub mod pdf;
 pub mod poi;
 pub mod ppt;
