@@ -20,21 +20,16 @@ fn sha256_hex(data: &[u8]) -> String {
         })
 }
 
-fn read(name: &str) -> Vec<u8> {
-    testkit::read_fixture(&format!("ooxml/{name}"))
-}
-
 fn doc(name: &str) -> OfficeDocument {
-    ooxml_text::parse(&read(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+    testkit::parse_fixture(&format!("ooxml/{name}"), ooxml_text::parse)
 }
 
 #[test]
 fn every_golden_matches() {
-    let goldens = testkit::goldens("ooxml");
-    for (file, want) in &goldens {
-        assert_eq!(&doc(file).text(), want, "{file}");
-    }
-    assert!(goldens.len() >= 7, "{} goldens", goldens.len());
+    testkit::assert_goldens("ooxml", 7, |name| {
+        let d = doc(name);
+        (d.text(), d.warnings)
+    });
 }
 
 #[test]
@@ -95,7 +90,7 @@ fn kinds_and_parts() {
 fn core_and_app_properties() {
     assert_eq!(
         properties(&doc("stories.docx")),
-        String::from_utf8(read("stories.docx.metadata.txt")).unwrap()
+        String::from_utf8(testkit::read_fixture("ooxml/stories.docx.metadata.txt")).unwrap()
     );
 }
 
@@ -117,12 +112,13 @@ fn pictures_and_chunks_are_embedded_files() {
     }
     assert_eq!(
         got,
-        String::from_utf8(read("strict.docx.embedded.txt")).unwrap()
+        String::from_utf8(testkit::read_fixture("ooxml/strict.docx.embedded.txt")).unwrap()
     );
     let mut options = ooxml_text::Options::default();
     options.images = false;
     options.embedded = false;
-    let bare = ooxml_text::parse_with(&read("strict.docx"), &options).unwrap();
+    let bare =
+        ooxml_text::parse_with(&testkit::read_fixture("ooxml/strict.docx"), &options).unwrap();
     assert!(bare.embedded.is_empty());
 }
 
@@ -148,7 +144,7 @@ fn hostile_packages() {
             .any(|w| w.kind == WarningKind::Reference && w.message.contains("header9.xml")),
         "{messages:?}"
     );
-    match ooxml_text::parse(&read("hostile-no-main.docx")) {
+    match ooxml_text::parse(&testkit::read_fixture("ooxml/hostile-no-main.docx")) {
         Err(Error::Corrupt(m)) => assert!(m.contains("main"), "{m}"),
         other => panic!("{other:?}"),
     }
@@ -160,7 +156,7 @@ fn hostile_packages() {
 
 #[test]
 fn a_zip_cut_short_gives_the_parts_before_the_cut() {
-    let bytes = read("body.docx");
+    let bytes = testkit::read_fixture("ooxml/body.docx");
     // The central directory and the last parts are gone.
     let cut = &bytes[..bytes.len() * 3 / 4];
     let d = ooxml_text::parse(cut).unwrap();

@@ -5,12 +5,8 @@
 use doc_model::PartKind;
 use ppt_text::{Error, Presentation, WarningKind};
 
-fn read(name: &str) -> Vec<u8> {
-    testkit::read_fixture(&format!("ppt/{name}"))
-}
-
 fn deck(name: &str) -> Presentation {
-    ppt_text::parse(&read(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+    testkit::parse_fixture(&format!("ppt/{name}"), ppt_text::parse)
 }
 
 fn kinds(d: &Presentation) -> Vec<(PartKind, &str)> {
@@ -22,13 +18,10 @@ fn kinds(d: &Presentation) -> Vec<(PartKind, &str)> {
 
 #[test]
 fn every_golden_matches_exactly() {
-    let goldens = testkit::goldens("ppt");
-    for (ppt, golden) in &goldens {
-        let d = deck(ppt);
-        assert_eq!(&d.text(), golden, "{ppt}");
-        assert!(d.warnings.is_empty(), "{ppt}: {:?}", d.warnings);
-    }
-    assert_eq!(goldens.len(), 6);
+    testkit::assert_goldens("ppt", 6, |name| {
+        let d = deck(name);
+        (d.text(), d.warnings)
+    });
 }
 
 #[test]
@@ -36,7 +29,7 @@ fn the_newest_edit_wins() {
     let d = deck("two-edits.ppt");
     assert_eq!(kinds(&d), [(PartKind::Slide, "1")]);
     // The old revision and the deleted slide are in the stream, never read.
-    let raw = read("two-edits.ppt");
+    let raw = testkit::read_fixture("ppt/two-edits.ppt");
     let old: Vec<u8> = "Deleted slide"
         .encode_utf16()
         .flat_map(u16::to_le_bytes)
@@ -91,7 +84,7 @@ fn dual_storage_reads_the_powerpoint_97_stream() {
 #[test]
 fn a_truncated_deck_warns_and_keeps_what_it_read() {
     // Cut the Document out from under the edit: a typed error, no panic.
-    let data = read("shapes.ppt");
+    let data = testkit::read_fixture("ppt/shapes.ppt");
     let cf = ole_cfb_read::CompoundFile::open(&data).unwrap();
     let stream = cf.stream("PowerPoint Document").unwrap().to_vec();
     let cu = cf.stream("Current User").unwrap().to_vec();
@@ -119,7 +112,7 @@ fn a_file_without_a_deck_is_unsupported() {
 fn embedded_files_can_be_left_out() {
     // Pictures and OLE objects come from the Pictures stream and ExOleObjStg
     // records; a deck written with a PNG BLIP in its Pictures stream.
-    let data = read("shapes.ppt");
+    let data = testkit::read_fixture("ppt/shapes.ppt");
     let cf = ole_cfb_read::CompoundFile::open(&data).unwrap();
     let stream = cf.stream("PowerPoint Document").unwrap().to_vec();
     let cu = cf.stream("Current User").unwrap().to_vec();

@@ -6,25 +6,16 @@
 use doc_model::{EmbeddedKind, PartKind};
 use rtf_text::{RtfDocument, WarningKind};
 
-fn read(name: &str) -> Vec<u8> {
-    testkit::read_fixture(&format!("rtf/{name}"))
-}
-
 fn doc(name: &str) -> RtfDocument {
-    rtf_text::parse(&read(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+    testkit::parse_fixture(&format!("rtf/{name}"), rtf_text::parse)
 }
 
 #[test]
 fn every_golden_matches_exactly() {
-    let goldens = testkit::goldens("rtf");
-    for (rtf, golden) in &goldens {
-        let d = doc(rtf);
-        assert_eq!(&d.text(), golden, "{rtf}");
-        if !rtf.starts_with("hostile-") {
-            assert!(d.warnings.is_empty(), "{rtf}: {:?}", d.warnings);
-        }
-    }
-    assert_eq!(goldens.len(), 11);
+    testkit::assert_goldens("rtf", 11, |name| {
+        let d = doc(name);
+        (d.text(), d.warnings)
+    });
 }
 
 #[test]
@@ -93,7 +84,7 @@ fn info_is_metadata() {
         .take(8)
         .map(|(k, v)| format!("{k}\t{}\n", v.as_deref().unwrap_or("-")))
         .collect::<String>();
-    let want = String::from_utf8(read("info.rtf.metadata.txt")).unwrap();
+    let want = String::from_utf8(testkit::read_fixture("rtf/info.rtf.metadata.txt")).unwrap();
     assert_eq!(got, want);
 }
 
@@ -123,7 +114,7 @@ fn pictures_and_objects_are_embedded_files() {
     }
     assert_eq!(
         got,
-        String::from_utf8(read("embedded.rtf.embedded.txt")).unwrap()
+        String::from_utf8(testkit::read_fixture("rtf/embedded.rtf.embedded.txt")).unwrap()
     );
 }
 

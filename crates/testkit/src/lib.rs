@@ -79,6 +79,36 @@ pub fn read_fixture(rel: &str) -> Vec<u8> {
     std::fs::read(fixture(rel)).unwrap_or_else(|e| panic!("fixtures/{rel}: {e}"))
 }
 
+/// Reads `fixtures/<rel>` and parses it with `parse`; panics naming the
+/// fixture when either fails.
+pub fn parse_fixture<T, E: std::fmt::Display>(
+    rel: &str,
+    parse: impl FnOnce(&[u8]) -> Result<T, E>,
+) -> T {
+    parse(&read_fixture(rel)).unwrap_or_else(|e| panic!("fixtures/{rel}: {e}"))
+}
+
+/// Asserts that each of the `count` fixtures of `fixtures/<folder>` with a
+/// golden gives exactly its golden text, and gives no warnings unless its
+/// name starts with `hostile-`. `extract(NAME)` returns a fixture's text
+/// and warnings.
+pub fn assert_goldens<W: std::fmt::Debug>(
+    folder: &str,
+    count: usize,
+    mut extract: impl FnMut(&str) -> (String, Vec<W>),
+) {
+    let goldens = goldens(folder);
+    for (name, golden) in &goldens {
+        let (text, warnings) = extract(name);
+        assert_eq!(&text, golden, "fixtures/{folder}/{name}");
+        assert!(
+            name.starts_with("hostile-") || warnings.is_empty(),
+            "fixtures/{folder}/{name}: {warnings:?}"
+        );
+    }
+    assert_eq!(goldens.len(), count, "goldens in fixtures/{folder}");
+}
+
 /// Every `fixtures/<folder>/NAME.golden.txt` as `(NAME, golden text)`,
 /// sorted by name: the fixture each golden is the text of.
 pub fn goldens(folder: &str) -> Vec<(String, String)> {

@@ -6,23 +6,16 @@
 use doc_model::PartKind;
 use xls_text::{Biff, Error, Limits, Options, WarningKind, Workbook};
 
-fn read(name: &str) -> Vec<u8> {
-    testkit::read_fixture(&format!("xls/{name}"))
-}
-
 fn book(name: &str) -> Workbook {
-    xls_text::parse(&read(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+    testkit::parse_fixture(&format!("xls/{name}"), xls_text::parse)
 }
 
 #[test]
 fn every_golden_matches_exactly() {
-    let goldens = testkit::goldens("xls");
-    for (xls, golden) in &goldens {
-        let b = book(xls);
-        assert_eq!(&b.text(), golden, "{xls}");
-        assert!(b.warnings.is_empty(), "{xls}: {:?}", b.warnings);
-    }
-    assert_eq!(goldens.len(), 8);
+    testkit::assert_goldens("xls", 8, |name| {
+        let b = book(name);
+        (b.text(), b.warnings)
+    });
 }
 
 #[test]
@@ -63,7 +56,7 @@ fn cells_parts_attributes_and_metadata() {
 fn sheet_names_can_be_left_out() {
     let mut o = Options::default();
     o.sheet_names = false;
-    let b = xls_text::parse_with(&read("date1904.xls"), &o).unwrap();
+    let b = xls_text::parse_with(&testkit::read_fixture("xls/date1904.xls"), &o).unwrap();
     assert_eq!(b.text(), "1/1/1904\t11/24/2006\n");
     assert!(b.date1904);
 }
@@ -79,7 +72,7 @@ fn biff5_code_pages_and_locale() {
     // An override of the code page: the cp932 bytes read as cp1252 are not Japanese.
     let mut o = Options::default();
     o.code_page = Some(1252);
-    let forced = xls_text::parse_with(&read("biff5-cp932.xls"), &o).unwrap();
+    let forced = xls_text::parse_with(&testkit::read_fixture("xls/biff5-cp932.xls"), &o).unwrap();
     assert!(!forced.text().contains("日本語"));
 }
 
@@ -122,19 +115,19 @@ fn hostile_wide_rows_stop_at_the_output_limit() {
     let mut o = Options::default();
     o.limits = Limits::default();
     o.limits.max_output_bytes = 1 << 20;
-    let b = xls_text::parse_with(&read("hostile-wide.xls"), &o).unwrap();
+    let b = xls_text::parse_with(&testkit::read_fixture("xls/hostile-wide.xls"), &o).unwrap();
     assert!(b.text().len() <= 1 << 21);
     assert!(b.warnings.iter().any(|w| w.kind == WarningKind::Limit));
     let mut o = Options::default();
     o.limits.max_cells = 1000;
-    let b = xls_text::parse_with(&read("hostile-wide.xls"), &o).unwrap();
+    let b = xls_text::parse_with(&testkit::read_fixture("xls/hostile-wide.xls"), &o).unwrap();
     assert!(b.warnings.iter().any(|w| w.kind == WarningKind::Limit));
 }
 
 #[test]
 fn hostile_filepass_is_a_typed_error() {
     // An RC4 FILEPASS cut after its version: a typed error naming it.
-    match xls_text::parse(&read("hostile-filepass.xls")) {
+    match xls_text::parse(&testkit::read_fixture("xls/hostile-filepass.xls")) {
         Err(Error::Corrupt(m)) => assert!(m.contains("RC4"), "{m}"),
         other => panic!("{other:?}"),
     }
