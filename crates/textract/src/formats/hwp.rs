@@ -47,7 +47,5 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
         hwp_text::parse_with(bytes, &options)
     }
     .map_err(|e| error(e, format, ctx))?;
-    let mut doc = Document::read(format, hwp.text(), hwp.metadata, hwp.parts, hwp.embedded);
-    doc.warn_from("hwp-text", &hwp.warnings);
-    Ok(doc)
+    Ok(layer_document!(format, "hwp-text", hwp))
 }

@@ -46,13 +46,5 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
         ooxml_text::Kind::Ods => Format::Ods,
         _ => Format::Odp,
     };
-    let mut doc = Document::read(
-        read_as,
-        office.text(),
-        office.metadata,
-        office.parts,
-        office.embedded,
-    );
-    doc.warn_from("ooxml-text", &office.warnings);
-    Ok(doc)
+    Ok(layer_document!(read_as, "ooxml-text", office))
 }

@@ -40,13 +40,5 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
     options.limits.max_embedded_bytes = ctx.max_embedded_bytes(options.limits.max_embedded_bytes);
     let cf = cfb::compound_file(bytes, ctx, Format::Ppt)?;
     let deck = ppt_text::from_compound_file(&cf, &options).map_err(|e| error(e, ctx))?;
-    let mut doc = Document::read(
-        Format::Ppt,
-        deck.text(),
-        deck.metadata,
-        deck.parts,
-        deck.embedded,
-    );
-    doc.warn_from("ppt-text", &deck.warnings);
-    Ok(doc)
+    Ok(layer_document!(Format::Ppt, "ppt-text", deck))
 }

@@ -20,14 +20,8 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
         },
         other => Error::corrupt(Format::Rtf, other),
     })?;
-    let mut doc = Document::read(
-        Format::Rtf,
-        rtf.text(),
-        rtf.metadata,
-        rtf.parts,
-        rtf.embedded,
-    );
-    doc.encoding = rtf.encoding.map(|e| e.name().to_string());
-    doc.warn_from("rtf-text", &rtf.warnings);
+    let encoding = rtf.encoding.map(|e| e.name().to_string());
+    let mut doc = layer_document!(Format::Rtf, "rtf-text", rtf);
+    doc.encoding = encoding;
     Ok(doc)
 }

@@ -61,14 +61,8 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
     } else {
         xls_text::parse_with(bytes, &options).map_err(|e| error(e, ctx))?
     };
-    let mut doc = Document::read(
-        Format::Xls,
-        book.text(),
-        book.metadata,
-        book.parts,
-        book.embedded,
-    );
-    doc.encoding = book.encoding.map(|e| e.name().to_string());
-    doc.warn_from("xls-text", &book.warnings);
+    let encoding = book.encoding.map(|e| e.name().to_string());
+    let mut doc = layer_document!(Format::Xls, "xls-text", book);
+    doc.encoding = encoding;
     Ok(doc)
 }
