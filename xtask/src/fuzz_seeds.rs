@@ -35,6 +35,7 @@ const TARGETS: &[(&str, &[&str])] = &[
     ("ooxml_text_parts", &[]),
     ("xml_tree_parse", &["hml", "fodt", "fods", "fodp"]),
     ("textract_extract", &["*"]),
+    ("doc_model_values", &[]),
 ];
 
 /// A fixture's metadata rather than an input: goldens, expected strings, tables.
@@ -117,9 +118,48 @@ pub fn run(_args: &[String]) -> Result<(), String> {
         if *target == "xml_tree_parse" {
             n += part_seeds(&corpus.join(target), false)?;
         }
+        if *target == "doc_model_values" {
+            n += value_seeds(&corpus.join(target))?;
+        }
         println!("fuzz/corpus/{target}: {n} seeds");
     }
     Ok(())
+}
+
+/// Inputs of `doc_model_values` (8 bytes of seconds, 4 of a list number,
+/// an nfc byte, then a format name and `\x01`-separated parts): dates
+/// around the epochs file formats use, numbers at the edges of each
+/// numbering system.
+fn value_seeds(dir: &Path) -> Result<usize, String> {
+    let seconds = [
+        0i64,
+        -11_644_473_600,
+        1_795_775_724,
+        253_402_300_799,
+        i64::MIN,
+        i64::MAX,
+    ];
+    let values = [0i32, 1, 26, 27, 3_999, 4_000, 10_000, -1, i32::MAX];
+    let names = [
+        "decimal",
+        "upperRoman",
+        "lowerLetter",
+        "japaneseCounting",
+        "ganada",
+        "chineseCounting\u{1}two\u{1}",
+    ];
+    let mut n = 0;
+    for (i, (s, v)) in seconds.iter().zip(values.iter().cycle()).enumerate() {
+        for (j, name) in names.iter().enumerate() {
+            let mut seed = s.to_le_bytes().to_vec();
+            seed.extend_from_slice(&v.to_le_bytes());
+            seed.push((i * names.len() + j) as u8);
+            seed.extend_from_slice(name.as_bytes());
+            write(&dir.join(format!("v{i}-{j}")), &seed)?;
+            n += 1;
+        }
+    }
+    Ok(n)
 }
 
 /// The XML parts of the packages `ooxml_text_parts` uses as templates; with

@@ -1,5 +1,6 @@
-//! Sniff + decode + text over the corpus HTML, in MB/s of input, and
-//! Python's `html2text` on the same files in the same run for comparison.
+//! Sniff + decode + text over the corpus HTML (and each step alone), in
+//! MB/s of input, and Python's `html2text` on the same files in the same
+//! run for comparison.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 mod common;
@@ -82,6 +83,29 @@ fn extract(c: &mut Criterion) {
                     &SniffOptions::default(),
                     &Options::default(),
                 ));
+            }
+        })
+    });
+    // The parts of that path alone: the sniff (prescan, then chardetng on
+    // unlabelled pages) and the decoding it decides.
+    group.bench_function("sniff", |b| {
+        b.iter(|| {
+            for page in &pages {
+                black_box(html_charset::sniff_with(
+                    black_box(&page.bytes),
+                    &SniffOptions::default(),
+                ));
+            }
+        })
+    });
+    let sniffed: Vec<_> = pages
+        .iter()
+        .map(|p| html_charset::sniff(&p.bytes, None))
+        .collect();
+    group.bench_function("decode", |b| {
+        b.iter(|| {
+            for (page, sniffed) in pages.iter().zip(&sniffed) {
+                black_box(html_charset::decode(black_box(&page.bytes), sniffed));
             }
         })
     });
