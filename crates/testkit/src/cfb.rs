@@ -6,8 +6,8 @@
 //! that a test can damage a precise structure. [`compound_file`] is the
 //! one-line form for a flat list of streams. [`property_set`] and the typed
 //! value helpers write `\x05SummaryInformation`-style streams (MS-OLEPS);
-//! [`packager`], [`ole1_link`] and [`registered_presentation`] write OLE 1.0
-//! objects and their native data (MS-OLEDS).
+//! [`packager`], [`ole1_link`], [`registered_presentation`] and [`dib`] write OLE 1.0
+//! objects, their native data and presentations (MS-OLEDS).
 
 pub const ENDOFCHAIN: u32 = 0xFFFF_FFFE;
 pub const FREESECT: u32 = 0xFFFF_FFFF;
@@ -563,6 +563,25 @@ pub fn registered_presentation(format: &str, data: &[u8]) -> Vec<u8> {
     v.extend(lpas(format));
     v.extend((data.len() as u32).to_le_bytes());
     v.extend(data);
+    v
+}
+
+/// A packed DIB, as an OLE presentation (MS-OLEDS 2.2.2) or an OfficeArt
+/// BLIP holds one: a `BITMAPINFOHEADER` (BI_RGB, 2835 pixels a metre,
+/// `palette.len()` colours used), the palette (`RGBQUAD`s) and `pixels`
+/// (rows bottom-up, each already padded to four bytes).
+pub fn dib(width: u32, height: u32, bit_count: u16, palette: &[[u8; 4]], pixels: &[u8]) -> Vec<u8> {
+    let mut v = Vec::new();
+    for d in [40, width, height] {
+        v.extend(d.to_le_bytes());
+    }
+    v.extend(1u16.to_le_bytes());
+    v.extend(bit_count.to_le_bytes());
+    for d in [0, pixels.len() as u32, 2835, 2835, palette.len() as u32, 0] {
+        v.extend(d.to_le_bytes());
+    }
+    v.extend(palette.concat());
+    v.extend(pixels);
     v
 }
 
