@@ -176,14 +176,14 @@ fn text_peers_are_timed_scored_and_reported() {
     let peers = vec![
         peer(
             "same",
-            script(&bin, "same", r#"for f in "$@"; do cat "$f"; done"#),
+            script(bin, "same", r#"for f in "$@"; do cat "$f"; done"#),
             true,
             OutputKind::StdoutText,
             Role::Text,
         ),
         peer(
             "upper",
-            script(&bin, "upper", r#"tr a-z A-Z < "$1""#),
+            script(bin, "upper", r#"tr a-z A-Z < "$1""#),
             false,
             OutputKind::StdoutText,
             Role::Text,
@@ -191,7 +191,7 @@ fn text_peers_are_timed_scored_and_reported() {
         peer(
             "failing",
             script(
-                &bin,
+                bin,
                 "failing",
                 r#"case "$1" in *b.doc) exit 1 ;; esac; cat "$1""#,
             ),
@@ -202,7 +202,7 @@ fn text_peers_are_timed_scored_and_reported() {
         peer(
             "crasher",
             script(
-                &bin,
+                bin,
                 "crasher",
                 r#"case "$1" in *bad.doc) kill -SEGV $$ ;; esac; cat "$1""#,
             ),
@@ -212,14 +212,14 @@ fn text_peers_are_timed_scored_and_reported() {
         ),
         peer(
             "outfile",
-            script(&bin, "outfile", r#"cat "$1" > "$2""#),
+            script(bin, "outfile", r#"cat "$1" > "$2""#),
             false,
             OutputKind::OutFileText,
             Role::Text,
         ),
         peer(
             "sleepy",
-            script(&bin, "sleepy", r#"sleep 0.2; cat "$1""#),
+            script(bin, "sleepy", r#"sleep 0.2; cat "$1""#),
             false,
             OutputKind::StdoutText,
             Role::Text,
@@ -230,7 +230,7 @@ fn text_peers_are_timed_scored_and_reported() {
         ),
     ];
     let opts = options();
-    let result = compare_format("doc", &corpus, &textract, peers, &opts, &runner(&dir)).unwrap();
+    let result = compare_format("doc", corpus, textract, peers, &opts, &runner(dir)).unwrap();
     assert_eq!(result.files.len(), 3);
     assert_eq!(
         result.skipped,
@@ -351,7 +351,7 @@ fn charset_detectors_are_scored_against_the_manifest() {
     );
     let (dir, corpus, bin, textract) = scratch.paths();
     let detector = script(
-        &bin,
+        bin,
         "detector",
         r#"if grep -q sjis "$1"; then echo CP932; else echo unknown; fi"#,
     );
@@ -370,7 +370,7 @@ fn charset_detectors_are_scored_against_the_manifest() {
         runs: 1,
         ..options()
     };
-    let result = compare_format("html", &corpus, &textract, peers, &opts, &runner(&dir)).unwrap();
+    let result = compare_format("html", corpus, textract, peers, &opts, &runner(dir)).unwrap();
     let sums = summarise(&result);
     let ours = by_name(&sums, "textract");
     assert_eq!(ours.charset, Some((1, 2)));
@@ -402,13 +402,13 @@ fn batch_runs_only_over_files_every_batch_tool_read() {
     let quitter = r#"for f in "$@"; do case "$f" in *b.doc) exit 1 ;; esac; cat "$f"; done"#;
     let peers = vec![peer(
         "quitter",
-        script(&bin, "quitter", quitter),
+        script(bin, "quitter", quitter),
         true,
         OutputKind::StdoutText,
         Role::Text,
     )];
     let result =
-        compare_format("doc", &corpus, &textract, peers, &options(), &runner(&dir)).unwrap();
+        compare_format("doc", corpus, textract, peers, &options(), &runner(dir)).unwrap();
     assert_eq!(result.batch_files, 2);
     let textract_runs = result.tools.iter().find(|t| t.tool.is_textract).unwrap();
     assert_eq!(textract_runs.batch_files_seen, Some(2));
