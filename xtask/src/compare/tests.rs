@@ -407,8 +407,7 @@ fn batch_runs_only_over_files_every_batch_tool_read() {
         OutputKind::StdoutText,
         Role::Text,
     )];
-    let result =
-        compare_format("doc", corpus, textract, peers, &options(), &runner(dir)).unwrap();
+    let result = compare_format("doc", corpus, textract, peers, &options(), &runner(dir)).unwrap();
     assert_eq!(result.batch_files, 2);
     let textract_runs = result.tools.iter().find(|t| t.tool.is_textract).unwrap();
     assert_eq!(textract_runs.batch_files_seen, Some(2));
