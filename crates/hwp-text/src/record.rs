@@ -212,17 +212,7 @@ impl Iterator for Children<'_, '_> {
 
 /// Builds one record (header and payload), as a writer would. For tests.
 #[cfg(test)]
-pub fn encode(tag: u16, level: u16, data: &[u8]) -> Vec<u8> {
-    let small = data.len() < 0xFFF;
-    let size = if small { data.len() as u32 } else { 0xFFF };
-    let header = u32::from(tag) | (u32::from(level) << 10) | (size << 20);
-    let mut out = header.to_le_bytes().to_vec();
-    if !small {
-        out.extend_from_slice(&(data.len() as u32).to_le_bytes());
-    }
-    out.extend_from_slice(data);
-    out
-}
+pub(crate) use testkit::hwp::record as encode;
 
 #[cfg(test)]
 mod tests {

@@ -516,17 +516,7 @@ pub(crate) mod tests {
     #[test]
     fn dib_gets_a_bitmap_file_header() {
         // 2x1, 8 bits, 3 palette entries used.
-        let mut dib = Vec::new();
-        for v in [40u32, 2, 1] {
-            dib.extend(v.to_le_bytes());
-        }
-        dib.extend(1u16.to_le_bytes());
-        dib.extend(8u16.to_le_bytes());
-        for v in [0u32, 4, 0, 0, 3, 0] {
-            dib.extend(v.to_le_bytes());
-        }
-        dib.extend([0; 12]);
-        dib.extend([0, 1, 0, 0]);
+        let dib = testkit::cfb::dib(2, 1, 8, &[[0; 4]; 3], &[0, 1, 0, 0]);
         let mut body = vec![0; 16];
         body.push(0xFF);
         body.extend(&dib);

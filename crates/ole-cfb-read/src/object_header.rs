@@ -221,12 +221,7 @@ fn presentation<'a>(r: &mut Reader<'a>) -> Result<Option<Presentation<'a>>, Erro
 mod tests {
     use super::*;
 
-    fn lpas(s: &str) -> Vec<u8> {
-        let mut v = ((s.len() + 1) as u32).to_le_bytes().to_vec();
-        v.extend_from_slice(s.as_bytes());
-        v.push(0);
-        v
-    }
+    use testkit::cfb::{lpas, ole1_link, registered_presentation};
 
     fn embedded(class: &str, native: &[u8]) -> Vec<u8> {
         let mut v = 0x0501u32.to_le_bytes().to_vec();
@@ -264,22 +259,14 @@ mod tests {
 
     #[test]
     fn linked_object_and_generic_presentation() {
-        let mut v = 0x0501u32.to_le_bytes().to_vec();
-        v.extend(1u32.to_le_bytes());
-        v.extend(lpas("Excel.Sheet.8"));
-        v.extend(lpas("C:\\book.xls"));
-        v.extend(lpas("Sheet1!R1C1"));
-        v.extend(lpas("\\\\server\\share"));
-        v.extend(0u32.to_le_bytes());
-        v.extend(3u32.to_le_bytes());
-        v.extend(0x0501u32.to_le_bytes());
-        v.extend(5u32.to_le_bytes());
-        v.extend(lpas("PNG"));
-        v.extend(0u32.to_le_bytes());
-        v.extend(4u32.to_le_bytes());
-        v.extend(b"PNG\0");
-        v.extend(3u32.to_le_bytes());
-        v.extend(b"png");
+        let mut v = ole1_link(
+            "Excel.Sheet.8",
+            "C:\\book.xls",
+            "Sheet1!R1C1",
+            "\\\\server\\share",
+            3,
+        );
+        v.extend(registered_presentation("PNG", b"png"));
         let o = Ole1Object::parse(&v).unwrap();
         assert_eq!(o.header.topic_name, "C:\\book.xls");
         assert_eq!(

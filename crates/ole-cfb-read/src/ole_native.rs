@@ -147,30 +147,7 @@ fn unicode_trailer(r: &mut Reader<'_>) -> Result<[String; 3], Error> {
 mod tests {
     use super::*;
 
-    /// Packager native data as Windows writes it, with the UTF-16 trailer when `unicode`.
-    pub(crate) fn package(
-        label: &str,
-        source: &str,
-        temp: &str,
-        data: &[u8],
-        unicode: bool,
-    ) -> Vec<u8> {
-        let mut v = 2u16.to_le_bytes().to_vec();
-        v.extend(label.bytes().chain([0]));
-        v.extend(source.bytes().chain([0]));
-        v.extend([0, 0, 3, 0]);
-        v.extend(((temp.len() + 1) as u32).to_le_bytes());
-        v.extend(temp.bytes().chain([0]));
-        v.extend((data.len() as u32).to_le_bytes());
-        v.extend_from_slice(data);
-        if unicode {
-            for s in [temp, label, source] {
-                v.extend((s.encode_utf16().count() as u32).to_le_bytes());
-                v.extend(s.encode_utf16().flat_map(u16::to_le_bytes));
-            }
-        }
-        v
-    }
+    use testkit::cfb::packager as package;
 
     #[test]
     fn ansi_package() {

@@ -517,43 +517,11 @@ fn trim_nul(mut s: String) -> String {
 mod tests {
     use super::*;
 
-    /// Builds a one-section property set stream from (id, typed value bytes).
-    pub(crate) fn build(fmtid: [u8; 16], props: &[(u32, Vec<u8>)]) -> Vec<u8> {
-        let mut out = vec![0xFE, 0xFF, 0, 0, 0x05, 0x01, 0x02, 0x00];
-        out.extend_from_slice(&[0; 16]);
-        out.extend_from_slice(&1u32.to_le_bytes());
-        out.extend_from_slice(&fmtid);
-        out.extend_from_slice(&48u32.to_le_bytes());
-        let mut body = Vec::new();
-        let mut table = Vec::new();
-        let base = 8 + 8 * props.len();
-        for (id, v) in props {
-            table.extend_from_slice(&id.to_le_bytes());
-            table.extend_from_slice(&((base + body.len()) as u32).to_le_bytes());
-            body.extend_from_slice(v);
-            while body.len() % 4 != 0 {
-                body.push(0);
-            }
-        }
-        out.extend_from_slice(&((base + body.len()) as u32).to_le_bytes());
-        out.extend_from_slice(&(props.len() as u32).to_le_bytes());
-        out.extend_from_slice(&table);
-        out.extend_from_slice(&body);
-        out
-    }
+    use testkit::cfb::{lpstr, property_set, typed};
 
-    pub(crate) fn typed(ty: u16, v: &[u8]) -> Vec<u8> {
-        let mut b = ty.to_le_bytes().to_vec();
-        b.extend_from_slice(&[0, 0]);
-        b.extend_from_slice(v);
-        b
-    }
-
-    pub(crate) fn lpstr(bytes: &[u8]) -> Vec<u8> {
-        let mut v = ((bytes.len() + 1) as u32).to_le_bytes().to_vec();
-        v.extend_from_slice(bytes);
-        v.push(0);
-        typed(vt::LPSTR, &v)
+    /// A one-section property set stream from (id, typed value bytes).
+    fn build(fmtid: [u8; 16], props: &[(u32, Vec<u8>)]) -> Vec<u8> {
+        property_set(&[(fmtid, props.to_vec())])
     }
 
     #[test]

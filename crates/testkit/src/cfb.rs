@@ -5,7 +5,9 @@
 //! 4096 bytes go to the mini stream), and returns the [`Layout`] it chose so
 //! that a test can damage a precise structure. [`compound_file`] is the
 //! one-line form for a flat list of streams. [`property_set`] and the typed
-//! value helpers write `\x05SummaryInformation`-style streams (MS-OLEPS).
+//! value helpers write `\x05SummaryInformation`-style streams (MS-OLEPS);
+//! [`packager`], [`ole1_link`], [`registered_presentation`] and [`dib`] write OLE 1.0
+//! objects, their native data and presentations (MS-OLEDS).
 
 pub const ENDOFCHAIN: u32 = 0xFFFF_FFFE;
 pub const FREESECT: u32 = 0xFFFF_FFFF;
@@ -490,6 +492,97 @@ pub fn summary_information(cp: u16, title: &[u8], author: &[u8]) -> Vec<u8> {
             (18, lpstr(b"cargo xtask fixtures")),
         ],
     )])
+}
+
+/// A `LengthPrefixedAnsiString` (MS-OLEDS 2.1.4): a `u32` count including
+/// the NUL, the bytes of `s` and the NUL.
+pub fn lpas(s: &str) -> Vec<u8> {
+    let mut v = ((s.len() + 1) as u32).to_le_bytes().to_vec();
+    v.extend(s.bytes().chain([0]));
+    v
+}
+
+/// `s` in windows-1252, `?` for what it cannot hold (as Windows' ANSI APIs write).
+pub fn ansi(s: &str) -> Vec<u8> {
+    s.chars()
+        .map(|c| {
+            let mut buf = [0; 4];
+            let (b, _, bad) = encoding_rs::WINDOWS_1252.encode(c.encode_utf8(&mut buf));
+            if bad { b'?' } else { b[0] }
+        })
+        .collect()
+}
+
+/// Packager native data (the `\x01Ole10Native` payload of a `Package`
+/// object): type 2, label, source path, kind 3 (embedded file), temp path,
+/// the data, and with `unicode` the UTF-16 trailer (temp path, label,
+/// source path) that Windows Vista and later append.
+pub fn packager(label: &str, source: &str, temp: &str, data: &[u8], unicode: bool) -> Vec<u8> {
+    let mut v = 2u16.to_le_bytes().to_vec();
+    v.extend(ansi(label));
+    v.push(0);
+    v.extend(ansi(source));
+    v.push(0);
+    v.extend([0, 0, 3, 0]);
+    let temp_ansi = ansi(temp);
+    v.extend(((temp_ansi.len() + 1) as u32).to_le_bytes());
+    v.extend(temp_ansi);
+    v.push(0);
+    v.extend((data.len() as u32).to_le_bytes());
+    v.extend(data);
+    if unicode {
+        for s in [temp, label, source] {
+            v.extend((s.encode_utf16().count() as u32).to_le_bytes());
+            v.extend(s.encode_utf16().flat_map(u16::to_le_bytes));
+        }
+    }
+    v
+}
+
+/// An OLE 1.0 `LinkedObject` (MS-OLEDS 2.2.6): header (version 0x0501,
+/// FormatID 1, class), topic (the linked file), item (the range), the
+/// network name, reserved and the link update option.
+pub fn ole1_link(class: &str, topic: &str, item: &str, network: &str, update: u32) -> Vec<u8> {
+    let mut v = 0x0501u32.to_le_bytes().to_vec();
+    v.extend(1u32.to_le_bytes());
+    for s in [class, topic, item, network] {
+        v.extend(lpas(s));
+    }
+    v.extend(0u32.to_le_bytes());
+    v.extend(update.to_le_bytes());
+    v
+}
+
+/// An OLE 1.0 `GenericPresentationObject` (MS-OLEDS 2.2.4) of class `format`
+/// whose clipboard format is that registered name (`PNG`), with `data`.
+pub fn registered_presentation(format: &str, data: &[u8]) -> Vec<u8> {
+    let mut v = 0x0501u32.to_le_bytes().to_vec();
+    v.extend(5u32.to_le_bytes());
+    v.extend(lpas(format));
+    v.extend(0u32.to_le_bytes()); // a registered format, by name:
+    v.extend(lpas(format));
+    v.extend((data.len() as u32).to_le_bytes());
+    v.extend(data);
+    v
+}
+
+/// A packed DIB, as an OLE presentation (MS-OLEDS 2.2.2) or an OfficeArt
+/// BLIP holds one: a `BITMAPINFOHEADER` (BI_RGB, 2835 pixels a metre,
+/// `palette.len()` colours used), the palette (`RGBQUAD`s) and `pixels`
+/// (rows bottom-up, each already padded to four bytes).
+pub fn dib(width: u32, height: u32, bit_count: u16, palette: &[[u8; 4]], pixels: &[u8]) -> Vec<u8> {
+    let mut v = Vec::new();
+    for d in [40, width, height] {
+        v.extend(d.to_le_bytes());
+    }
+    v.extend(1u16.to_le_bytes());
+    v.extend(bit_count.to_le_bytes());
+    for d in [0, pixels.len() as u32, 2835, 2835, palette.len() as u32, 0] {
+        v.extend(d.to_le_bytes());
+    }
+    v.extend(palette.concat());
+    v.extend(pixels);
+    v
 }
 
 #[cfg(test)]

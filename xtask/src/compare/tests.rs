@@ -98,47 +98,92 @@ fn runner(scratch: &Path) -> Runner {
     }
 }
 
+/// A report context as the CLI fills it (no commit).
+fn context() -> report::Context {
+    report::Context {
+        command: "cargo xtask compare --format doc".into(),
+        date: "2026-11-22 00:00 UTC".into(),
+        nproc: 2,
+        cpu: "Test CPU".into(),
+        commit: None,
+    }
+}
+
+/// A temporary corpus of `files` (path, text) under `dir/corpus` and the
+/// fake textract in `dir/bin`; the folder goes when the value is dropped.
+struct Scratch {
+    dir: PathBuf,
+    corpus: PathBuf,
+    bin: PathBuf,
+    textract: PathBuf,
+}
+
+impl Scratch {
+    fn new(name: &str, files: &[(&str, &str)]) -> Scratch {
+        let dir = temp(name);
+        let corpus = dir.join("corpus");
+        for (path, text) in files {
+            write(&corpus.join(path), text);
+        }
+        let bin = dir.join("bin");
+        std::fs::create_dir_all(&bin).unwrap();
+        let textract = script(&bin, "textract", FAKE_TEXTRACT);
+        Scratch {
+            dir,
+            corpus,
+            bin,
+            textract,
+        }
+    }
+
+    /// The folder, the corpus, the bin folder and the fake textract.
+    fn paths(&self) -> (&Path, &Path, &Path, &Path) {
+        (&self.dir, &self.corpus, &self.bin, &self.textract)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
 fn by_name<'a>(sums: &'a [ToolSummary], name: &str) -> &'a ToolSummary {
     sums.iter().find(|s| s.name == name).unwrap()
 }
 
 #[test]
 fn text_peers_are_timed_scored_and_reported() {
-    let dir = temp("text");
-    let corpus = dir.join("corpus");
-    write(
-        &corpus.join("doc/src/a.doc"),
-        "Hello   world\nこんに\nちは\n",
+    let scratch = Scratch::new(
+        "text",
+        &[
+            ("doc/src/a.doc", "Hello   world\nこんに\nちは\n"),
+            (
+                "doc/src/a.doc.expected.txt",
+                "Hello world\nこんにちは\nmissing line\n",
+            ),
+            ("doc/src/a.doc.reference.txt", "Hello world こんにちは"),
+            ("doc/src/b.doc", "second file\n"),
+            ("doc/src/bad.doc", "crash me\n"),
+            (
+                "MANIFEST.tsv",
+                "split\tformat\trelative_path\tr\tp\tl\tb\ts\tnotes\n\
+                 dev\tdoc\tdoc/src/bad.doc\tr\tp\tl\t9\ts\tFUZZ crash case\n",
+            ),
+        ],
     );
-    write(
-        &corpus.join("doc/src/a.doc.expected.txt"),
-        "Hello world\nこんにちは\nmissing line\n",
-    );
-    write(
-        &corpus.join("doc/src/a.doc.reference.txt"),
-        "Hello world こんにちは",
-    );
-    write(&corpus.join("doc/src/b.doc"), "second file\n");
-    write(&corpus.join("doc/src/bad.doc"), "crash me\n");
-    write(
-        &corpus.join("MANIFEST.tsv"),
-        "split\tformat\trelative_path\tr\tp\tl\tb\ts\tnotes\n\
-         dev\tdoc\tdoc/src/bad.doc\tr\tp\tl\t9\ts\tFUZZ crash case\n",
-    );
-    let bin = dir.join("bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    let textract = script(&bin, "textract", FAKE_TEXTRACT);
+    let (dir, corpus, bin, textract) = scratch.paths();
     let peers = vec![
         peer(
             "same",
-            script(&bin, "same", r#"for f in "$@"; do cat "$f"; done"#),
+            script(bin, "same", r#"for f in "$@"; do cat "$f"; done"#),
             true,
             OutputKind::StdoutText,
             Role::Text,
         ),
         peer(
             "upper",
-            script(&bin, "upper", r#"tr a-z A-Z < "$1""#),
+            script(bin, "upper", r#"tr a-z A-Z < "$1""#),
             false,
             OutputKind::StdoutText,
             Role::Text,
@@ -146,7 +191,7 @@ fn text_peers_are_timed_scored_and_reported() {
         peer(
             "failing",
             script(
-                &bin,
+                bin,
                 "failing",
                 r#"case "$1" in *b.doc) exit 1 ;; esac; cat "$1""#,
             ),
@@ -157,7 +202,7 @@ fn text_peers_are_timed_scored_and_reported() {
         peer(
             "crasher",
             script(
-                &bin,
+                bin,
                 "crasher",
                 r#"case "$1" in *bad.doc) kill -SEGV $$ ;; esac; cat "$1""#,
             ),
@@ -167,14 +212,14 @@ fn text_peers_are_timed_scored_and_reported() {
         ),
         peer(
             "outfile",
-            script(&bin, "outfile", r#"cat "$1" > "$2""#),
+            script(bin, "outfile", r#"cat "$1" > "$2""#),
             false,
             OutputKind::OutFileText,
             Role::Text,
         ),
         peer(
             "sleepy",
-            script(&bin, "sleepy", r#"sleep 0.2; cat "$1""#),
+            script(bin, "sleepy", r#"sleep 0.2; cat "$1""#),
             false,
             OutputKind::StdoutText,
             Role::Text,
@@ -185,7 +230,7 @@ fn text_peers_are_timed_scored_and_reported() {
         ),
     ];
     let opts = options();
-    let result = compare_format("doc", &corpus, &textract, peers, &opts, &runner(&dir)).unwrap();
+    let result = compare_format("doc", corpus, textract, peers, &opts, &runner(dir)).unwrap();
     assert_eq!(result.files.len(), 3);
     assert_eq!(
         result.skipped,
@@ -241,11 +286,8 @@ fn text_peers_are_timed_scored_and_reported() {
     assert!(sleepy.per_file_ratio(ours).unwrap() < 1.0);
 
     let ctx = report::Context {
-        command: "cargo xtask compare --format doc".into(),
-        date: "2026-11-22 00:00 UTC".into(),
-        nproc: 2,
-        cpu: "Test CPU".into(),
         commit: Some("abc1234+dirty".into()),
+        ..context()
     };
     let order = word_order(&result);
     let same = (0..order.pairs.len())
@@ -290,26 +332,26 @@ fn text_peers_are_timed_scored_and_reported() {
     let written = std::fs::read_to_string(&report_path).unwrap();
     assert!(written.starts_with(report::HEADER));
     assert_eq!(written.matches("<!-- compare:doc:start -->").count(), 1);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn charset_detectors_are_scored_against_the_manifest() {
-    let dir = temp("charset");
-    let corpus = dir.join("corpus");
-    write(&corpus.join("html/c/x.html"), "<p>sjis bytes</p>\n");
-    write(&corpus.join("html/c/y.html"), "<p>koi bytes</p>\n");
-    write(
-        &corpus.join("MANIFEST.tsv"),
-        "split\tformat\trelative_path\tr\tp\tl\tb\ts\tnotes\n\
-         dev\thtml\thtml/c/x.html\tr\tp\tl\t1\ts\texpected_encoding=SHIFT_JIS (label); HTML\n\
-         dev\thtml\thtml/c/y.html\tr\tp\tl\t1\ts\texpected_encoding=KOI8-R (label); HTML\n",
+    let scratch = Scratch::new(
+        "charset",
+        &[
+            ("html/c/x.html", "<p>sjis bytes</p>\n"),
+            ("html/c/y.html", "<p>koi bytes</p>\n"),
+            (
+                "MANIFEST.tsv",
+                "split\tformat\trelative_path\tr\tp\tl\tb\ts\tnotes\n\
+                 dev\thtml\thtml/c/x.html\tr\tp\tl\t1\ts\texpected_encoding=SHIFT_JIS (label); HTML\n\
+                 dev\thtml\thtml/c/y.html\tr\tp\tl\t1\ts\texpected_encoding=KOI8-R (label); HTML\n",
+            ),
+        ],
     );
-    let bin = dir.join("bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    let textract = script(&bin, "textract", FAKE_TEXTRACT);
+    let (dir, corpus, bin, textract) = scratch.paths();
     let detector = script(
-        &bin,
+        bin,
         "detector",
         r#"if grep -q sjis "$1"; then echo CP932; else echo unknown; fi"#,
     );
@@ -328,7 +370,7 @@ fn charset_detectors_are_scored_against_the_manifest() {
         runs: 1,
         ..options()
     };
-    let result = compare_format("html", &corpus, &textract, peers, &opts, &runner(&dir)).unwrap();
+    let result = compare_format("html", corpus, textract, peers, &opts, &runner(dir)).unwrap();
     let sums = summarise(&result);
     let ours = by_name(&sums, "textract");
     assert_eq!(ours.charset, Some((1, 2)));
@@ -338,41 +380,34 @@ fn charset_detectors_are_scored_against_the_manifest() {
     assert_eq!(det.charset, Some((1, 2)));
     assert_eq!(det.failed, ["html/c/y.html"]);
     assert_eq!(det.recall.total, 0);
-    let ctx = report::Context {
-        command: "c".into(),
-        date: "d".into(),
-        nproc: 1,
-        cpu: "p".into(),
-        commit: None,
-    };
+    let ctx = context();
     let md = report::markdown(&result, &sums, &word_order(&result), &ctx);
     assert!(md.contains("| detector (charset) |"));
     assert!(!md.contains("Batch ("));
     assert!(md.contains("| 1/2 (50.0%) |"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn batch_runs_only_over_files_every_batch_tool_read() {
-    let dir = temp("batch-subset");
-    let corpus = dir.join("corpus");
-    write(&corpus.join("doc/src/a.doc"), "first file\n");
-    write(&corpus.join("doc/src/b.doc"), "second file\n");
-    write(&corpus.join("doc/src/c.doc"), "third file\n");
-    let bin = dir.join("bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    let textract = script(&bin, "textract", FAKE_TEXTRACT);
+    let scratch = Scratch::new(
+        "batch-subset",
+        &[
+            ("doc/src/a.doc", "first file\n"),
+            ("doc/src/b.doc", "second file\n"),
+            ("doc/src/c.doc", "third file\n"),
+        ],
+    );
+    let (dir, corpus, bin, textract) = scratch.paths();
     // Like pdf2txt.py: many files per process, stops at the first it cannot read.
     let quitter = r#"for f in "$@"; do case "$f" in *b.doc) exit 1 ;; esac; cat "$f"; done"#;
     let peers = vec![peer(
         "quitter",
-        script(&bin, "quitter", quitter),
+        script(bin, "quitter", quitter),
         true,
         OutputKind::StdoutText,
         Role::Text,
     )];
-    let result =
-        compare_format("doc", &corpus, &textract, peers, &options(), &runner(&dir)).unwrap();
+    let result = compare_format("doc", corpus, textract, peers, &options(), &runner(dir)).unwrap();
     assert_eq!(result.batch_files, 2);
     let textract_runs = result.tools.iter().find(|t| t.tool.is_textract).unwrap();
     assert_eq!(textract_runs.batch_files_seen, Some(2));
@@ -381,18 +416,11 @@ fn batch_runs_only_over_files_every_batch_tool_read() {
     // The quitter's batch never meets b.doc, so it exits 0.
     assert!(by_name(&sums, "quitter").batch_note.is_none());
     assert_eq!(by_name(&sums, "quitter").failed, ["doc/src/b.doc"]);
-    let ctx = report::Context {
-        command: "cargo xtask compare --format doc".into(),
-        date: "2026-11-23 00:00 UTC".into(),
-        nproc: 2,
-        cpu: "Test CPU".into(),
-        commit: None,
-    };
+    let ctx = context();
     let text = report::text(&result, &sums, &word_order(&result), &ctx);
     assert!(text.contains(
         "Batch (textract, quitter): one process over the 2 of them every batch tool read × 2 passes"
     ));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -529,13 +557,7 @@ fn ratios_over_unequal_work_are_flagged() {
         role: Some(Role::Text),
         ..ToolSummary::default()
     };
-    let ctx = report::Context {
-        command: "c".into(),
-        date: "d".into(),
-        nproc: 1,
-        cpu: "p".into(),
-        commit: None,
-    };
+    let ctx = context();
     let md = report::markdown(&runs, &[ours, peer], &WordOrder::default(), &ctx);
     assert!(md.contains("- timing ratios vs antiword compare unequal work: textract failed on 2 clean files, antiword on 0\n"));
     assert!(md.contains("- peak RSS not measured"));
