@@ -14,7 +14,7 @@ use crate::bytes::{u16_at, u32_at};
 use crate::chars::push_char;
 use crate::data::hchar as table;
 use crate::error::{Error, Warning, WarningKind};
-use crate::section::{Stories, flush};
+use crate::section::{Stories, cell_text, flush};
 use crate::{HwpDocument, HwpKind, Limits, Options};
 
 /// Length of the signature (`HWP Document File V3.00 \x1A\x01\x02\x03\x04\x05`).
@@ -597,14 +597,7 @@ impl Reader<'_> {
                         row.clear();
                     }
                     current = Some(y);
-                    let mut t = t.trim_end().to_string();
-                    if !t.contains('\t') {
-                        t = t
-                            .split('\n')
-                            .map(str::trim_end)
-                            .collect::<Vec<_>>()
-                            .join(" ");
-                    }
+                    let t = cell_text(&t);
                     row.push(t);
                 }
                 if row.iter().any(|t| !t.trim().is_empty()) {
