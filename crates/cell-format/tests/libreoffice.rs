@@ -8,9 +8,12 @@
 
 use cell_format::Format;
 
+/// (code, value, what Excel and we show).
+type Case = (&'static str, &'static str, &'static str);
+
 /// Single cases where Excel shows something else than LibreOffice, by
-/// reason: (why, [(code, value, what Excel and we show)]).
-const DIVERGENCES: &[(&str, &[(&str, &str, &str)])] = &[
+/// reason: (why, cases).
+const DIVERGENCES: &[(&str, &[Case])] = &[
     // Excel rounds a time to the nearest second; LibreOffice truncates.
     (
         "seconds rounded",
