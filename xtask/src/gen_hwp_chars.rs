@@ -348,15 +348,9 @@ fn gen_hchar(
     };
     array(
         &mut s,
-        "KS X 1001 rows 1..12 (94 cells each; 0 = unassigned): hchar 0x3400 + row*0x60 + cell.",
-        "KS_SYMBOLS",
-        &symbols,
-    );
-    array(
-        &mut s,
-        "The 4888 KS X 1001 Hanja (rows 42..93) in code order: hchar 0x4000 + index.",
-        "KS_HANJA",
-        &hanja,
+        "KS X 1001 rows 1..12 (symbols) then 42..93 (the 4888 Hanja), 94 cells each (0 = unassigned).",
+        "KS_ROWS",
+        &[symbols, hanja].concat(),
     );
     array(
         &mut s,

@@ -49,69 +49,45 @@ fn en_us(id: u16) -> Option<&'static str> {
     })
 }
 
-/// Japanese (ja-JP) dates and times.
-fn ja_jp(id: u16) -> Option<&'static str> {
-    Some(match id {
-        14 => "yyyy/m/d",
-        22 => "yyyy/m/d h:mm",
-        27 | 36 | 50 | 57 => "[$-411]ge.m.d",
-        28 | 29 | 51 | 54 | 58 => "[$-411]ggge\"年\"m\"月\"d\"日\"",
-        30 => "m/d/yy",
-        31 => "yyyy\"年\"m\"月\"d\"日\"",
-        32 => "h\"時\"mm\"分\"",
-        33 => "h\"時\"mm\"分\"ss\"秒\"",
-        34 | 52 | 55 => "yyyy\"年\"m\"月\"",
-        35 | 53 | 56 => "m\"月\"d\"日\"",
-        _ => return None,
-    })
-}
-
-/// Simplified Chinese (zh-CN) dates and times.
-fn zh_cn(id: u16) -> Option<&'static str> {
-    Some(match id {
-        14 => "yyyy/m/d",
-        22 => "yyyy/m/d h:mm",
-        27 | 36 | 50 | 52 | 57 => "yyyy\"年\"m\"月\"",
-        28 | 29 | 51 | 53 | 54 | 58 => "m\"月\"d\"日\"",
-        30 => "m-d-yy",
-        31 => "yyyy\"年\"m\"月\"d\"日\"",
-        32 => "h\"时\"mm\"分\"",
-        33 => "h\"时\"mm\"分\"ss\"秒\"",
-        34 | 55 => "上午/下午h\"时\"mm\"分\"",
-        35 | 56 => "上午/下午h\"时\"mm\"分\"ss\"秒\"",
-        _ => return None,
-    })
-}
-
-/// Traditional Chinese (zh-TW) dates and times (Republic of China years).
-fn zh_tw(id: u16) -> Option<&'static str> {
-    Some(match id {
-        14 => "yyyy/m/d",
-        22 => "yyyy/m/d hh:mm",
-        27 | 36 | 50 | 57 => "[$-404]e/m/d",
-        28 | 29 | 51 | 54 | 58 => "[$-404]e\"年\"m\"月\"d\"日\"",
-        30 => "m/d/yy",
-        31 => "yyyy\"年\"m\"月\"d\"日\"",
-        32 => "hh\"時\"mm\"分\"",
-        33 => "hh\"時\"mm\"分\"ss\"秒\"",
-        34 | 52 | 55 => "上午/下午hh\"時\"mm\"分\"",
-        35 | 53 | 56 => "上午/下午hh\"時\"mm\"分\"ss\"秒\"",
-        _ => return None,
-    })
-}
-
-/// Korean (ko-KR) dates and times.
-fn ko_kr(id: u16) -> Option<&'static str> {
-    Some(match id {
-        14 => "yyyy-mm-dd",
-        22 => "yyyy-mm-dd h:mm",
-        27 | 36 | 50 | 57 => "yyyy\"年\" mm\"月\" dd\"日\"",
-        28 | 29 | 51 | 54 | 58 => "mm-dd",
-        30 => "mm-dd-yy",
-        31 => "yyyy\"년\" mm\"월\" dd\"일\"",
-        32 => "h\"시\" mm\"분\"",
-        33 => "h\"시\" mm\"분\" ss\"초\"",
-        34 | 35 | 52 | 53 | 55 | 56 => "yyyy-mm-dd",
+/// The dates and times of Japanese, Chinese (zh-CN, zh-TW: Republic of
+/// China years) and Korean Excel, by id; `None` where the locale keeps the
+/// en-US code.
+fn cjk(id: u16, locale: Locale) -> Option<&'static str> {
+    use Locale::{EnUs, JaJp as Ja, KoKr as Ko, ZhCn as Cn, ZhTw as Tw};
+    Some(match (id, locale) {
+        (_, EnUs) => return None,
+        (14, Ja | Cn | Tw) => "yyyy/m/d",
+        (14 | 34 | 35 | 52 | 53 | 55 | 56, Ko) => "yyyy-mm-dd",
+        (22, Ja | Cn) => "yyyy/m/d h:mm",
+        (22, Tw) => "yyyy/m/d hh:mm",
+        (22, Ko) => "yyyy-mm-dd h:mm",
+        (27 | 36 | 50 | 57, Ja) => "[$-411]ge.m.d",
+        (27 | 36 | 50 | 57, Tw) => "[$-404]e/m/d",
+        (27 | 36 | 50 | 57, Ko) => "yyyy\"年\" mm\"月\" dd\"日\"",
+        (27 | 36 | 50 | 52 | 57, Cn) => "yyyy\"年\"m\"月\"",
+        (28 | 29 | 51 | 54 | 58, Ja) => "[$-411]ggge\"年\"m\"月\"d\"日\"",
+        (28 | 29 | 51 | 54 | 58, Tw) => "[$-404]e\"年\"m\"月\"d\"日\"",
+        (28 | 29 | 51 | 54 | 58, Ko) => "mm-dd",
+        (28 | 29 | 51 | 53 | 54 | 58, Cn) => "m\"月\"d\"日\"",
+        (30, Ja | Tw) => "m/d/yy",
+        (30, Cn) => "m-d-yy",
+        (30, Ko) => "mm-dd-yy",
+        (31, Ja | Cn | Tw) => "yyyy\"年\"m\"月\"d\"日\"",
+        (31, Ko) => "yyyy\"년\" mm\"월\" dd\"일\"",
+        (32, Ja) => "h\"時\"mm\"分\"",
+        (32, Cn) => "h\"时\"mm\"分\"",
+        (32, Tw) => "hh\"時\"mm\"分\"",
+        (32, Ko) => "h\"시\" mm\"분\"",
+        (33, Ja) => "h\"時\"mm\"分\"ss\"秒\"",
+        (33, Cn) => "h\"时\"mm\"分\"ss\"秒\"",
+        (33, Tw) => "hh\"時\"mm\"分\"ss\"秒\"",
+        (33, Ko) => "h\"시\" mm\"분\" ss\"초\"",
+        (34 | 52 | 55, Ja) => "yyyy\"年\"m\"月\"",
+        (34 | 55, Cn) => "上午/下午h\"时\"mm\"分\"",
+        (34 | 52 | 55, Tw) => "上午/下午hh\"時\"mm\"分\"",
+        (35 | 53 | 56, Ja) => "m\"月\"d\"日\"",
+        (35 | 56, Cn) => "上午/下午h\"时\"mm\"分\"ss\"秒\"",
+        (35 | 53 | 56, Tw) => "上午/下午hh\"時\"mm\"分\"ss\"秒\"",
         _ => return None,
     })
 }
@@ -131,14 +107,9 @@ fn cjk_in_en_us(id: u16) -> Option<&'static str> {
 /// is not built in (164 and up are the file's own; 23–26 and 59–163 are
 /// reserved).
 pub fn builtin_code(id: u16, locale: Locale) -> Option<&'static str> {
-    let local = match locale {
-        Locale::EnUs => None,
-        Locale::JaJp => ja_jp(id),
-        Locale::ZhCn => zh_cn(id),
-        Locale::ZhTw => zh_tw(id),
-        Locale::KoKr => ko_kr(id),
-    };
-    local.or_else(|| en_us(id)).or_else(|| cjk_in_en_us(id))
+    cjk(id, locale)
+        .or_else(|| en_us(id))
+        .or_else(|| cjk_in_en_us(id))
 }
 
 #[cfg(test)]

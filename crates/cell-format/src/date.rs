@@ -117,45 +117,28 @@ fn civil_1900(days: i64) -> (i32, u32, u32) {
     }
 }
 
-/// A Japanese era: first day (y, m, d), initial, one-character and full name.
+/// A Japanese era: first day (y, m, d), initial and full name (whose first
+/// character is the one-character form, 令 of 令和).
 struct Era {
     start: (i32, u32, u32),
     initial: &'static str,
-    short: &'static str,
     name: &'static str,
 }
 
+const fn era(start: (i32, u32, u32), initial: &'static str, name: &'static str) -> Era {
+    Era {
+        start,
+        initial,
+        name,
+    }
+}
+
 const JAPANESE_ERAS: [Era; 5] = [
-    Era {
-        start: (2019, 5, 1),
-        initial: "R",
-        short: "令",
-        name: "令和",
-    },
-    Era {
-        start: (1989, 1, 8),
-        initial: "H",
-        short: "平",
-        name: "平成",
-    },
-    Era {
-        start: (1926, 12, 25),
-        initial: "S",
-        short: "昭",
-        name: "昭和",
-    },
-    Era {
-        start: (1912, 7, 30),
-        initial: "T",
-        short: "大",
-        name: "大正",
-    },
-    Era {
-        start: (1868, 1, 1),
-        initial: "M",
-        short: "明",
-        name: "明治",
-    },
+    era((2019, 5, 1), "R", "令和"),
+    era((1989, 1, 8), "H", "平成"),
+    era((1926, 12, 25), "S", "昭和"),
+    era((1912, 7, 30), "T", "大正"),
+    era((1868, 1, 1), "M", "明治"),
 ];
 
 /// Which calendar `e` and `g` follow.
@@ -275,7 +258,10 @@ pub(crate) fn render(
                 DatePart::EraName(n) => match (calendar, era) {
                     (Calendar::Japanese, Some(e)) => out.push_str(match n {
                         1 => e.initial,
-                        2 => e.short,
+                        2 => {
+                            let first = e.name.chars().next().map_or(0, char::len_utf8);
+                            e.name.get(..first).unwrap_or(e.name)
+                        }
                         _ => e.name,
                     }),
                     (Calendar::Taiwan, _) => out.push_str("民國"),

@@ -147,6 +147,9 @@ fn cjk_builtins_and_eras() {
     assert_eq!(ja(31, 45292.0), "2024年1月1日");
     assert_eq!(ja(32, 0.5625), "13時30分");
     assert_eq!(ja(57, 32000.0), "S62.8.11");
+    // `gg` is the era's first character.
+    assert_eq!(Format::parse("[$-411]gge").render(43585.0, false), "平31");
+    assert_eq!(Format::parse("[$-411]gge").render(32000.0, false), "昭62");
     let tw = |id: u16, v: f64| Format::builtin(id, Locale::ZhTw).unwrap().render(v, false);
     assert_eq!(tw(27, 45292.0), "113/1/1");
     assert_eq!(tw(34, 0.75), "下午06時00分");

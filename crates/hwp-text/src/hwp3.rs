@@ -14,7 +14,7 @@ use crate::bytes::{u16_at, u32_at};
 use crate::chars::push_char;
 use crate::data::hchar as table;
 use crate::error::{Error, Warning, WarningKind};
-use crate::section::{Stories, flush};
+use crate::section::{Stories, cell_text, flush};
 use crate::{HwpDocument, HwpKind, Limits, Options};
 
 /// Length of the signature (`HWP Document File V3.00 \x1A\x01\x02\x03\x04\x05`).
@@ -224,18 +224,16 @@ pub fn push_hchar(out: &mut String, h: u16, unmapped: &mut u64) {
             }
         }
         0x4000..=0x7FFF => {
-            let u = table::KS_HANJA
-                .get(usize::from(h - 0x4000))
-                .copied()
-                .unwrap_or(0);
-            push_u(out, u32::from(u));
+            // The Hanja in code order: rows of 94 cells from row 42.
+            let i = h - 0x4000;
+            push_u(out, ks_cell(42 + i / 94, 1 + i % 94));
         }
         0x3400..=0x37BF => {
             // Rows of 0x60 cells: KS X 1001 rows 1..9, then row 12 (Cyrillic).
             let k = h - 0x3400;
             let (row, cell) = (k / 0x60, k % 0x60);
             let row = if row == 9 { 12 } else { row + 1 };
-            push_u(out, ks_symbol(row, cell));
+            push_u(out, ks_cell(row, cell));
         }
         0x37C0..=0x37C5 => {
             // The Hancom logo characters 한 글 과 컴 퓨 터.
@@ -250,7 +248,7 @@ pub fn push_hchar(out: &mut String, h: u16, unmapped: &mut u64) {
             } else {
                 (10, lo)
             };
-            push_u(out, ks_symbol(row, cell));
+            push_u(out, ks_cell(row, cell));
         }
         0x2F00..=0x2F6F if h & 0x0F < 9 => {
             // Bullets: seven shapes, each filled (low nibble 6..8) or not.
@@ -265,19 +263,25 @@ pub fn push_hchar(out: &mut String, h: u16, unmapped: &mut u64) {
             ];
             let (row, cell) = base[usize::from((h - 0x2F00) >> 4).min(6)];
             let cell = cell + u16::from(h & 0x0F >= 6);
-            push_u(out, ks_symbol(row, cell));
+            push_u(out, ks_cell(row, cell));
         }
         _ => push_u(out, 0),
     }
 }
 
-/// KS X 1001 row `row` (1-based) cell `cell` (1..=94) from the generated rows 1..12.
-fn ks_symbol(row: u16, cell: u16) -> u32 {
-    if !(1..=12).contains(&row) || !(1..=94).contains(&cell) {
+/// KS X 1001 row `row` (1-based) cell `cell` (1..=94) from the generated
+/// rows 1..12 and 42..93; 0 for any other.
+fn ks_cell(row: u16, cell: u16) -> u32 {
+    let first = match row {
+        1..=12 => row - 1,
+        42..=93 => row - 42 + 12,
+        _ => return 0,
+    };
+    if !(1..=94).contains(&cell) {
         return 0;
     }
-    let index = usize::from(row - 1) * 94 + usize::from(cell - 1);
-    u32::from(table::KS_SYMBOLS.get(index).copied().unwrap_or(0))
+    let index = usize::from(first) * 94 + usize::from(cell - 1);
+    u32::from(table::KS_ROWS.get(index).copied().unwrap_or(0))
 }
 
 /// The body after the summary: fonts, styles, paragraph lists.
@@ -597,14 +601,7 @@ impl Reader<'_> {
                         row.clear();
                     }
                     current = Some(y);
-                    let mut t = t.trim_end().to_string();
-                    if !t.contains('\t') {
-                        t = t
-                            .split('\n')
-                            .map(str::trim_end)
-                            .collect::<Vec<_>>()
-                            .join(" ");
-                    }
+                    let t = cell_text(&t);
                     row.push(t);
                 }
                 if row.iter().any(|t| !t.trim().is_empty()) {

@@ -15,7 +15,7 @@ use doc_model::{EmbeddedFile, EmbeddedKind, Metadata};
 use crate::chars::{map_bullet, push_char};
 use crate::error::{Error, Warning, WarningKind};
 use crate::numbering::{advance, expand_format, format_number};
-use crate::section::{Budget, Memo, Stories, flush};
+use crate::section::{Budget, Memo, Stories, cell_text, end_line, flush};
 use crate::{HwpDocument, HwpKind, Limits, Options};
 use xml_tree::{Element, Node, parse as parse_xml};
 
@@ -757,14 +757,7 @@ impl<'d> Render<'d> {
         self.inline(p, depth, &mut line, out, &mut block);
         let break_deleted = self.break_deleted || !self.open.is_empty();
         self.break_deleted = false;
-        if block && line.len() == head_len && line.trim().is_empty() && !break_deleted {
-            return false;
-        }
-        out.push_str(&line);
-        if !break_deleted {
-            out.push('\n');
-        }
-        break_deleted
+        end_line(&line, head_len, block, break_deleted, out)
     }
 
     /// The content of a paragraph or run: text, controls, objects.
@@ -925,14 +918,7 @@ impl<'d> Render<'d> {
                 for sub in tc.elements().filter(|e| e.name == "subList") {
                     text.push_str(&self.list(sub, depth + 1));
                 }
-                let mut text = text.trim_end().to_string();
-                if !text.contains('\t') {
-                    text = text
-                        .split('\n')
-                        .map(str::trim_end)
-                        .collect::<Vec<_>>()
-                        .join(" ");
-                }
+                let text = cell_text(&text);
                 cells.push((col, text));
             }
             cells.sort_by_key(|c| c.0);

@@ -487,14 +487,7 @@ impl<'d> Renderer<'d> {
                 }
             }
         }
-        if block && line.len() == head_len && line.trim().is_empty() && !break_deleted {
-            return false;
-        }
-        out.push_str(&line);
-        if !break_deleted {
-            out.push('\n');
-        }
-        break_deleted
+        end_line(&line, head_len, block, break_deleted, out)
     }
 
     /// The deleted ranges `[start, end)` of a paragraph of `len` text units
@@ -762,14 +755,7 @@ impl<'d> Renderer<'d> {
                     }
                     let col = u16_at(d, 8).unwrap_or(u16::MAX);
                     let row = u16_at(d, 10).unwrap_or(u16::MAX);
-                    let mut text = text.trim_end().to_string();
-                    if !text.contains('\t') {
-                        text = text
-                            .split('\n')
-                            .map(str::trim_end)
-                            .collect::<Vec<_>>()
-                            .join(" ");
-                    }
+                    let text = cell_text(&text);
                     cells.push((row, col, text));
                 }
                 _ => {}
@@ -845,6 +831,40 @@ fn memo_lists(recs: &Records<'_>) -> Vec<(usize, Vec<usize>)> {
     out
 }
 
+/// A table cell's text as one field of its row: trailing blanks cut, and
+/// its paragraphs joined by spaces unless it holds a nested table (tabs).
+pub(crate) fn cell_text(text: &str) -> String {
+    let text = text.trim_end();
+    if text.contains('\t') {
+        return text.to_string();
+    }
+    text.split('\n')
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Ends a paragraph's `line` (its head, `head_len` bytes, then its text)
+/// into `out`: with a line break, or left open (returns `true`) when
+/// `break_deleted` (a tracked deletion takes its break). After a `block`
+/// (a table or shape captions written to `out` as lines of their own), a
+/// line with nothing but its head adds nothing (returns `false`).
+pub(crate) fn end_line(
+    line: &str,
+    head_len: usize,
+    block: bool,
+    break_deleted: bool,
+    out: &mut String,
+) -> bool {
+    if block && line.len() == head_len && line.trim().is_empty() && !break_deleted {
+        return false;
+    }
+    out.push_str(line);
+    if !break_deleted {
+        out.push('\n');
+    }
+    break_deleted
+}
 /// Ends the current line into `out` when it holds text.
 pub fn flush(line: &mut String, out: &mut String) {
     if !line.trim().is_empty() {

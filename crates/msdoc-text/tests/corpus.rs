@@ -22,12 +22,7 @@ fn corpus_doc_files() {
     let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap_or_default();
     let mut failures = Vec::new();
     let (mut ok, mut expected_total) = (0, 0);
-    for path in common::corpus_docs() {
-        let rel = path
-            .strip_prefix(&dir)
-            .unwrap()
-            .to_string_lossy()
-            .to_string();
+    for (path, rel) in common::corpus_docs_named() {
         let encrypted = manifest
             .lines()
             .any(|l| l.split('\t').nth(2) == Some(rel.as_str()) && l.contains("ENCRYPTED"));
@@ -185,12 +180,7 @@ fn parts_hold_the_text() {
     };
     let mut differ = Vec::new();
     let mut n = 0;
-    for path in common::corpus_docs() {
-        let rel = path
-            .strip_prefix(&dir)
-            .unwrap()
-            .to_string_lossy()
-            .to_string();
+    for (path, rel) in common::corpus_docs_named() {
         let broken = testkit::corpus::manifest(&dir)
             .iter()
             .any(|e| e.rel == rel && e.deliberately_broken());

@@ -67,11 +67,27 @@ impl HeadersFooters {
         }
         hf
     }
-    fn has_header(&self) -> bool {
-        self.flags & 0x10 != 0
+
+    /// The HeadersFooters of a slide or notes page: its own, which
+    /// overrides the document's `default`, else that one.
+    fn of_page(page: &Record<'_>, default: &HeadersFooters) -> HeadersFooters {
+        page.children()
+            .find(|c| c.header.record_type == types::HEADERS_FOOTERS)
+            .map_or_else(|| default.clone(), |c| HeadersFooters::parse(&c))
     }
-    fn has_footer(&self) -> bool {
-        self.flags & 0x20 != 0
+
+    /// The header and the footer that are switched on, not empty and not
+    /// shown by a placeholder of the page (`texts`), cleaned.
+    fn not_shown(&self, texts: &Texts) -> [Option<String>; 2] {
+        let left = |s: &Option<String>, flag: u16, shown: bool| {
+            s.as_deref()
+                .filter(|s| self.flags & flag != 0 && !shown && !s.is_empty())
+                .map(clean)
+        };
+        [
+            left(&self.header, 0x10, texts.header_shown),
+            left(&self.footer, 0x20, texts.footer_shown),
+        ]
     }
 }
 
@@ -323,11 +339,7 @@ impl Reader<'_, '_> {
             let Some(slide) = Records::new(&obj).next() else {
                 continue;
             };
-            // A slide's own HeadersFooters overrides the document's.
-            let hf = slide
-                .children()
-                .find(|c| c.header.record_type == types::HEADERS_FOOTERS)
-                .map_or_else(|| slide_hf.clone(), |c| HeadersFooters::parse(&c));
+            let hf = HeadersFooters::of_page(&slide, &slide_hf);
             let mut texts = self.drawing_texts(&slide, Some(entry), &hf, number, false);
             if texts.boxes.is_empty() {
                 texts.boxes = entry.texts.clone();
@@ -337,13 +349,10 @@ impl Reader<'_, '_> {
                 parts,
                 Part::named(PartKind::Slide, number.to_string(), text),
             );
-            if hf.has_footer()
-                && !texts.footer_shown
-                && let Some(f) = hf.footer.as_ref().filter(|f| !f.is_empty())
-            {
+            if let [_, Some(footer)] = hf.not_shown(&texts) {
                 self.push(
                     parts,
-                    Part::named(PartKind::Footer, number.to_string(), clean(f)),
+                    Part::named(PartKind::Footer, number.to_string(), footer),
                 );
             }
             self.comments(&slide, number, parts, 0);
@@ -375,33 +384,24 @@ impl Reader<'_, '_> {
             let Some(nrec) = Records::new(&nobj).next() else {
                 continue;
             };
-            let nhf = nrec
-                .children()
-                .find(|c| c.header.record_type == types::HEADERS_FOOTERS)
-                .map_or_else(|| notes_hf.clone(), |c| HeadersFooters::parse(&c));
+            let nhf = HeadersFooters::of_page(&nrec, &notes_hf);
             let nt = self.drawing_texts(&nrec, Some(n), &nhf, number, false);
             let text = join_boxes(&nt.boxes, false);
+            let [header, footer] = nhf.not_shown(&nt);
             let name = number.to_string();
-            if nhf.has_header()
-                && !nt.header_shown
-                && let Some(h) = nhf.header.as_ref().filter(|h| !h.is_empty())
-            {
+            if let Some(h) = header {
                 self.push(
                     parts,
-                    Part::named(PartKind::Header, name.clone(), clean(h))
-                        .with_attribute("of", "notes"),
+                    Part::named(PartKind::Header, name.clone(), h).with_attribute("of", "notes"),
                 );
             }
             if !text.is_empty() {
                 self.push(parts, Part::named(PartKind::Notes, name.clone(), text));
             }
-            if nhf.has_footer()
-                && !nt.footer_shown
-                && let Some(f) = nhf.footer.as_ref().filter(|f| !f.is_empty())
-            {
+            if let Some(f) = footer {
                 self.push(
                     parts,
-                    Part::named(PartKind::Footer, name, clean(f)).with_attribute("of", "notes"),
+                    Part::named(PartKind::Footer, name, f).with_attribute("of", "notes"),
                 );
             }
         }
@@ -716,24 +716,14 @@ impl Reader<'_, '_> {
                 );
             }
             for (pib, blip) in store.blips() {
-                total = total.saturating_add(blip.data.len() as u64);
-                if total > cap {
-                    self.warn(
-                        WarningKind::Limit,
-                        format!("embedded files pass {cap} bytes; the rest are left out"),
-                        None,
-                    );
+                let name = format!("image{pib}.{}", blip.extension);
+                let file =
+                    EmbeddedFile::new(format!("/{name}"), EmbeddedKind::Image, blip.data.clone())
+                        .with_name(name)
+                        .with_media_type(blip.media_type);
+                if !self.keep_embedded(file, &mut total, out) {
                     return;
                 }
-                out.push(
-                    EmbeddedFile::new(
-                        format!("/image{pib}.{}", blip.extension),
-                        EmbeddedKind::Image,
-                        blip.data.clone(),
-                    )
-                    .with_name(format!("image{pib}.{}", blip.extension))
-                    .with_media_type(blip.media_type),
-                );
             }
         }
         let ids: Vec<u32> = self.objects.dir.offsets.keys().copied().collect();
@@ -776,20 +766,35 @@ impl Reader<'_, '_> {
             } else {
                 body.to_vec()
             };
-            total = total.saturating_add(data.len() as u64);
-            if total > cap {
-                self.warn(
-                    WarningKind::Limit,
-                    format!("embedded files pass {cap} bytes; the rest are left out"),
-                    None,
-                );
+            let name = format!("ole{id}.ole");
+            let file = EmbeddedFile::new(format!("/{name}"), EmbeddedKind::OleObject, data)
+                .with_name(name);
+            if !self.keep_embedded(file, &mut total, out) {
                 return;
             }
-            out.push(
-                EmbeddedFile::new(format!("/ole{id}.ole"), EmbeddedKind::OleObject, data)
-                    .with_name(format!("ole{id}.ole")),
-            );
         }
+    }
+
+    /// Adds `file` to `out` and its size to `total`, unless that passes the
+    /// limit on embedded bytes: then warns and returns `false`.
+    fn keep_embedded(
+        &mut self,
+        file: EmbeddedFile,
+        total: &mut u64,
+        out: &mut Vec<EmbeddedFile>,
+    ) -> bool {
+        let cap = self.options.limits.max_embedded_bytes;
+        *total = total.saturating_add(file.data.len() as u64);
+        if *total > cap {
+            self.warn(
+                WarningKind::Limit,
+                format!("embedded files pass {cap} bytes; the rest are left out"),
+                None,
+            );
+            return false;
+        }
+        out.push(file);
+        true
     }
 }
 

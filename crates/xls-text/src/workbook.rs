@@ -65,6 +65,19 @@ struct Sheet {
     pending_string: Option<(u32, u16, u32)>,
 }
 
+impl Sheet {
+    /// A cell at (`row`, `col`) whose text is `text`, kept in `buf`.
+    fn push_text(&mut self, row: u32, col: u16, text: &str) {
+        let start = self.buf.len();
+        self.buf.push_str(text);
+        self.cells.push(Cell {
+            row,
+            col,
+            text: CellText::Buf(start, self.buf.len()),
+        });
+    }
+}
+
 /// A cell with text: where it is and where its text is.
 #[derive(Debug, Clone, Copy)]
 struct Cell {
@@ -198,6 +211,11 @@ impl<'o> Parser<'o> {
         if self.warnings.len() < self.opts.limits.max_warnings {
             self.warnings.push(Warning::new(kind, message, offset));
         }
+    }
+
+    /// Warns that a `what` record is shorter than its fields.
+    fn too_short(&mut self, kind: WarningKind, what: &str, offset: u64) {
+        self.warn(kind, format!("{what} record too short"), Some(offset));
     }
 
     /// Warns once per (kind, key).
@@ -552,11 +570,7 @@ impl<'o> Parser<'o> {
                 }
                 self.format_codes.insert(id, code);
             }
-            _ => self.warn(
-                WarningKind::Record,
-                "FORMAT record too short",
-                Some(rec.offset),
-            ),
+            _ => self.too_short(WarningKind::Record, "FORMAT", rec.offset),
         }
     }
 
@@ -586,11 +600,7 @@ impl<'o> Parser<'o> {
     fn boundsheet(&mut self, rec: &Record<'_>) {
         let d = rec.data;
         let Some(position) = u32_at(d, 0) else {
-            self.warn(
-                WarningKind::Record,
-                "BOUNDSHEET record too short",
-                Some(rec.offset),
-            );
+            self.too_short(WarningKind::Record, "BOUNDSHEET", rec.offset);
             return;
         };
         let (hidden, kind, name) = if rec.typ == 0x008F {
@@ -846,35 +856,28 @@ impl<'o> Parser<'o> {
     /// Counts a cell of `len` bytes against the limits: `false` (and the
     /// reading stopped) past them.
     fn admit(&mut self, len: usize, offset: u64) -> bool {
+        let (max_cells, max_output) = (
+            self.opts.limits.max_cells,
+            self.opts.limits.max_output_bytes,
+        );
         self.cells += 1;
-        if self.cells > self.opts.limits.max_cells {
-            self.warn_once(
-                WarningKind::Limit,
+        // The warn-once key and message of the limit passed.
+        let passed = if self.cells > max_cells {
+            Some((
                 2,
-                format!(
-                    "more than {} cells: the rest are left out",
-                    self.opts.limits.max_cells
-                ),
-                Some(offset),
-            );
-            self.stopped = true;
-            return false;
-        }
-        self.output = self.output.saturating_add(len as u64 + 1);
-        if self.output > self.opts.limits.max_output_bytes {
-            self.warn_once(
-                WarningKind::Limit,
-                3,
-                format!(
-                    "output exceeds {} bytes: the rest is left out",
-                    self.opts.limits.max_output_bytes
-                ),
-                Some(offset),
-            );
-            self.stopped = true;
-            return false;
-        }
-        true
+                format!("more than {max_cells} cells: the rest are left out"),
+            ))
+        } else {
+            self.output = self.output.saturating_add(len as u64 + 1);
+            let message = || format!("output exceeds {max_output} bytes: the rest is left out");
+            (self.output > max_output).then(|| (3, message()))
+        };
+        let Some((key, message)) = passed else {
+            return true;
+        };
+        self.warn_once(WarningKind::Limit, key, message, Some(offset));
+        self.stopped = true;
+        false
     }
 
     /// A cell with the text `text`.
@@ -882,13 +885,7 @@ impl<'o> Parser<'o> {
         if !self.admit(text.len(), offset) || text.is_empty() {
             return;
         }
-        let start = sheet.buf.len();
-        sheet.buf.push_str(&text);
-        sheet.cells.push(Cell {
-            row,
-            col,
-            text: CellText::Buf(start, sheet.buf.len()),
-        });
+        sheet.push_text(row, col, &text);
     }
 
     /// One record of a worksheet substream.
@@ -898,13 +895,7 @@ impl<'o> Parser<'o> {
         let row = u16_at(d, 0).map_or(0, u32::from);
         let col = u16_at(d, 2).unwrap_or(0);
         let xf = u16_at(d, 4).unwrap_or(0);
-        let short = |p: &mut Self, what: &str| {
-            p.warn(
-                WarningKind::Record,
-                format!("{what} record too short"),
-                Some(rec.offset),
-            );
-        };
+        let short = |p: &mut Self, what: &str| p.too_short(WarningKind::Record, what, rec.offset);
         if sheet.pending_string.is_some()
             && !matches!(rec.typ, 0x0207 | 0x0007 | 0x04BC | 0x0221 | 0x0236)
         {
@@ -1089,11 +1080,7 @@ impl<'o> Parser<'o> {
         offset: u64,
     ) {
         let Some(val) = d.get(at..at + 8) else {
-            self.warn(
-                WarningKind::Record,
-                "FORMULA record too short",
-                Some(offset),
-            );
+            self.too_short(WarningKind::Record, "FORMULA", offset);
             return;
         };
         if val[6] == 0xFF && val[7] == 0xFF {
@@ -1114,11 +1101,7 @@ impl<'o> Parser<'o> {
     fn note(&mut self, sheet: &mut Sheet, rec: &Record<'_>, records: &mut Records<'_>) {
         let d = rec.data;
         let (Some(row), Some(col)) = (u16_at(d, 0), u16_at(d, 2)) else {
-            self.warn(
-                WarningKind::Object,
-                "NOTE record too short",
-                Some(rec.offset),
-            );
+            self.too_short(WarningKind::Object, "NOTE", rec.offset);
             return;
         };
         if self.biff == Biff::Biff8 {
@@ -1160,11 +1143,7 @@ impl<'o> Parser<'o> {
     fn txo(&mut self, sheet: &mut Sheet, rec: &Record<'_>, records: &mut Records<'_>) {
         let d = rec.data;
         let Some(cch) = u16_at(d, 10) else {
-            self.warn(
-                WarningKind::Object,
-                "TXO record too short",
-                Some(rec.offset),
-            );
+            self.too_short(WarningKind::Object, "TXO", rec.offset);
             return;
         };
         let cch = usize::from(cch);
@@ -1226,13 +1205,7 @@ impl<'o> Parser<'o> {
             let filled: HashSet<(u32, u16)> = s.cells.iter().map(|c| (c.row, c.col)).collect();
             for (row, col, text) in std::mem::take(&mut s.links) {
                 if !filled.contains(&(row, col)) {
-                    let start = s.buf.len();
-                    s.buf.push_str(&text);
-                    s.cells.push(Cell {
-                        row,
-                        col,
-                        text: CellText::Buf(start, s.buf.len()),
-                    });
+                    s.push_text(row, col, &text);
                 }
             }
         }

@@ -41,6 +41,25 @@ pub fn corpus_docs() -> Vec<PathBuf> {
     })
 }
 
+/// Every `.doc` file under `corpus/doc`, sorted, with its path relative to
+/// the corpus (`doc/poi/Bug51944.doc`), as MANIFEST.tsv names it.
+pub fn corpus_docs_named() -> Vec<(PathBuf, String)> {
+    let Some(dir) = corpus_dir() else {
+        return Vec::new();
+    };
+    corpus_docs()
+        .into_iter()
+        .map(|path| {
+            let rel = path
+                .strip_prefix(&dir)
+                .unwrap()
+                .to_string_lossy()
+                .to_string();
+            (path, rel)
+        })
+        .collect()
+}
+
 /// Reads the Word streams of a compound file (names compared case-insensitively).
 pub fn load_streams(bytes: &[u8]) -> Result<OwnedStreams, String> {
     let mut cf = cfb::CompoundFile::open(std::io::Cursor::new(bytes)).map_err(|e| e.to_string())?;

@@ -371,58 +371,35 @@ mod tests {
     }
 
     const ARGON2ID: &str = "urn:org:documentfoundation:names:experimental:office:manifest:argon2id";
+    const BLOWFISH: &str = "urn:oasis:names:tc:opendocument:xmlns:manifest:1.0#blowfish";
+    const PBKDF2: &str = "urn:oasis:names:tc:opendocument:xmlns:manifest:1.0#pbkdf2";
+    const AES_GCM: &str = "http://www.w3.org/2009/xmlenc11#aes256-gcm";
+    const AES_CBC: &str = "http://www.w3.org/2001/04/xmlenc#aes256-cbc";
 
     #[test]
     fn schemes_are_classified() {
-        let e = entry("Blowfish CFB", "PBKDF2", 8, 16);
-        assert_eq!(e.describe(), "Blowfish CFB, PBKDF2");
-        let e = entry(
-            "urn:oasis:names:tc:opendocument:xmlns:manifest:1.0#blowfish",
-            "urn:oasis:names:tc:opendocument:xmlns:manifest:1.0#pbkdf2",
-            8,
-            16,
-        );
-        assert_eq!(e.supported(), Ok(()));
-        let e = entry(
-            "http://www.w3.org/2009/xmlenc11#aes256-gcm",
-            ARGON2ID,
-            12,
-            32,
-        );
-        assert_eq!(e.describe(), "AES-GCM, Argon2id");
-        let e = entry(
-            "http://www.w3.org/2001/04/xmlenc#aes256-cbc",
-            "PBKDF2",
-            16,
-            32,
-        );
-        assert_eq!(e.describe(), "AES-CBC, PBKDF2");
+        // (algorithm, derivation, IV bytes, key bytes, what `describe` says).
+        for (algorithm, derivation, iv, key_size, described) in [
+            ("Blowfish CFB", "PBKDF2", 8, 16, "Blowfish CFB, PBKDF2"),
+            (BLOWFISH, PBKDF2, 8, 16, "Blowfish CFB, PBKDF2"),
+            (AES_GCM, ARGON2ID, 12, 32, "AES-GCM, Argon2id"),
+            (AES_CBC, "PBKDF2", 16, 32, "AES-CBC, PBKDF2"),
+        ] {
+            let e = entry(algorithm, derivation, iv, key_size);
+            assert_eq!(e.supported(), Ok(()), "{algorithm}");
+            assert_eq!(e.describe(), described);
+        }
         // The IV must fit the cipher.
-        let e = entry(
-            "http://www.w3.org/2009/xmlenc11#aes256-gcm",
-            "PBKDF2",
-            16,
-            32,
-        );
+        let e = entry(AES_GCM, "PBKDF2", 16, 32);
         assert!(matches!(e.supported(), Err(Failure::Unsupported(_))));
-        let mut e = entry(
-            "http://www.w3.org/2001/04/xmlenc#aes256-cbc",
-            "PBKDF2",
-            16,
-            32,
-        );
+        let mut e = entry(AES_CBC, "PBKDF2", 16, 32);
         e.iterations = u64::MAX;
         assert!(matches!(e.supported(), Err(Failure::Unsupported(_))));
     }
 
     #[test]
     fn argon2_costs_are_bounded() {
-        let mut e = entry(
-            "http://www.w3.org/2009/xmlenc11#aes256-gcm",
-            ARGON2ID,
-            12,
-            32,
-        );
+        let mut e = entry(AES_GCM, ARGON2ID, 12, 32);
         e.argon2 = [Some(3), Some(MAX_ARGON2_MEMORY_KIB + 1), Some(4)];
         assert_eq!(
             e.supported(),
@@ -469,12 +446,7 @@ mod tests {
 
     #[test]
     fn short_or_misframed_entries_are_not_keys_tried() {
-        let e = entry(
-            "http://www.w3.org/2001/04/xmlenc#aes256-cbc",
-            "PBKDF2",
-            16,
-            32,
-        );
+        let e = entry(AES_CBC, "PBKDF2", 16, 32);
         let mut keys = Keys::default();
         assert_eq!(
             keys.decrypt("x", &e, vec![1, 2, 3]),
