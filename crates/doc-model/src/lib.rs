@@ -29,10 +29,12 @@ use std::fmt;
 
 mod date;
 mod error;
+mod limit;
 mod list_number;
 mod warning;
 
 pub use date::{civil_from_days, rfc3339_utc};
+pub use limit::{deadline_passed, limit_reached};
 pub use list_number::NumberFormat;
 pub use warning::{Warning, WarningKind};
 

@@ -371,10 +371,7 @@ impl Reader<'_> {
         }
         while !self.stopped {
             if self.produced > self.limits.max_output_bytes
-                || self
-                    .limits
-                    .deadline
-                    .is_some_and(|d| std::time::Instant::now() >= d)
+                || doc_model::deadline_passed(self.limits.deadline)
             {
                 self.warnings.push(Warning::new(
                     WarningKind::Limit,

@@ -131,9 +131,7 @@ impl Budget {
         if self.truncated {
             return true;
         }
-        let late = limits
-            .deadline
-            .is_some_and(|d| std::time::Instant::now() >= d);
+        let late = doc_model::deadline_passed(limits.deadline);
         if self.produced > limits.max_output_bytes || late {
             self.truncated = true;
             warnings.push(Warning::new(

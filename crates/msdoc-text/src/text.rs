@@ -101,11 +101,7 @@ pub(crate) fn assemble(
     }
     let mut units: Vec<Unit> = Vec::with_capacity(total as usize);
     let nul = Unit { ch: 0, flags: 0 };
-    let past_deadline = || {
-        limits
-            .deadline
-            .is_some_and(|d| std::time::Instant::now() >= d)
-    };
+    let past_deadline = || doc_model::deadline_passed(limits.deadline);
     'pieces: for (index, piece) in pieces.iter().enumerate() {
         if piece.cp_start >= total {
             break;

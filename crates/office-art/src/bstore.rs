@@ -112,11 +112,7 @@ impl BStore {
                 ));
                 break;
             }
-            if options
-                .limits
-                .deadline
-                .is_some_and(|d| std::time::Instant::now() >= d)
-            {
+            if doc_model::deadline_passed(options.limits.deadline) {
                 store.warnings.push(Warning::new(
                     WarningKind::Limit,
                     "deadline reached; the rest of the BLIP store is skipped",

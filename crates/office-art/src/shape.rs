@@ -138,16 +138,8 @@ impl<'a> Drawing<'a> {
         }
         w.records += 1;
         let limits = &w.options.limits;
-        let why = if w.records > limits.max_records {
-            Some(format!("more than {} records", limits.max_records))
-        } else if limits
-            .deadline
-            .is_some_and(|d| std::time::Instant::now() >= d)
-        {
-            Some("the deadline".to_owned())
-        } else {
-            None
-        };
+        let why =
+            doc_model::limit_reached(w.records, limits.max_records, "records", limits.deadline);
         if let Some(why) = why {
             w.stopped = true;
             self.warnings.push(Warning::new(

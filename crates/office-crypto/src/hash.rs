@@ -99,7 +99,7 @@ impl HashAlgorithm {
                 .chain_update(password)
                 .finalize();
             for i in 0..spins {
-                if i % 4096 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                if i % 4096 == 0 && doc_model::deadline_passed(deadline) {
                     return Err(Error::Deadline("deriving the key from the password"));
                 }
                 let mut d = D::new();

@@ -180,7 +180,7 @@ pub fn decrypt_streams(
         Some(EXCEL_DEFAULT_PASSWORD),
         |pw| info.verify(pw, deadline),
     )?;
-    if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+    if doc_model::deadline_passed(deadline) {
         return Err(Error::Deadline("decrypting the package"));
     }
     // Whole AES blocks covering `size` bytes, as far as the stream goes.

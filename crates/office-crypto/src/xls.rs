@@ -1,8 +1,6 @@
 //! Excel's encryption (MS-XLS 2.2.10, 2.4.117 FilePass): unlocking a
 //! FILEPASS record and decrypting a whole `Workbook`/`Book` stream.
 
-use std::time::Instant;
-
 use crate::binary::Decryptor;
 use crate::xor::XorKey;
 use crate::{EXCEL_DEFAULT_PASSWORD, Error, Options, Scheme, Warning, WarningKind, try_passwords};
@@ -107,7 +105,7 @@ pub fn decrypt_workbook(stream: &[u8], options: &Options) -> Result<DecryptedStr
     let mut data = stream.to_vec();
     let mut warnings = Vec::new();
     for (i, rec) in Records::new(stream).enumerate() {
-        if i % 4096 == 0 && options.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+        if i % 4096 == 0 && doc_model::deadline_passed(options.limits.deadline) {
             return Err(Error::Deadline("decrypting the workbook"));
         }
         if rec.data_start <= fp.data_start || CLEAR.contains(&rec.kind) {
@@ -294,7 +292,7 @@ mod tests {
         s.extend(record(FILEPASS, &xor_filepass(EXCEL_DEFAULT_PASSWORD)));
         s.extend(record(0x0204, &[1; 4]));
         let mut o = Options::default();
-        o.limits.deadline = Some(Instant::now());
+        o.limits.deadline = Some(std::time::Instant::now());
         assert!(matches!(decrypt_workbook(&s, &o), Err(Error::Deadline(_))));
         let mut o = Options::default();
         o.limits.max_output_bytes = 4;

@@ -38,9 +38,7 @@ impl Writer {
     fn stop(&mut self, out: &str) -> bool {
         if !self.stopped {
             let over = self.written.saturating_add(out.len()) > self.max;
-            let late = self
-                .deadline
-                .is_some_and(|d| std::time::Instant::now() >= d);
+            let late = doc_model::deadline_passed(self.deadline);
             self.stopped = over || late;
         }
         self.stopped

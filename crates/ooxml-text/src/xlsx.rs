@@ -338,7 +338,7 @@ fn read_sheet(
                         }
                     }
                 }
-                b"row" if deadline.is_some_and(|d| std::time::Instant::now() >= d) => {
+                b"row" if doc_model::deadline_passed(deadline) => {
                     sheet.cut = true;
                     break;
                 }

@@ -238,21 +238,13 @@ impl Reader<'_, '_> {
         if self.stopped {
             return true;
         }
-        let why = if self.output > self.options.limits.max_output_bytes {
-            Some(format!(
-                "more than {} bytes of text",
-                self.options.limits.max_output_bytes
-            ))
-        } else if self
-            .options
-            .limits
-            .deadline
-            .is_some_and(|d| std::time::Instant::now() >= d)
-        {
-            Some("the deadline".to_owned())
-        } else {
-            None
-        };
+        let limits = &self.options.limits;
+        let why = doc_model::limit_reached(
+            self.output,
+            limits.max_output_bytes,
+            "bytes of text",
+            limits.deadline,
+        );
         if let Some(why) = why {
             self.stopped = true;
             self.warn(

@@ -163,7 +163,7 @@ fn embed(
             ),
             parent,
         );
-    } else if deadline.is_some_and(|d| Instant::now() >= d) {
+    } else if doc_model::deadline_passed(deadline) {
         not_entered(
             format!(
                 "embedded file {} was not extracted: the deadline passed",

@@ -252,9 +252,7 @@ impl<'o> Parser<'o> {
         let mut in_globals = false;
         while let Some(rec) = records.next() {
             count += 1;
-            if count.is_multiple_of(4096)
-                && deadline.is_some_and(|d| std::time::Instant::now() >= d)
-            {
+            if count.is_multiple_of(4096) && doc_model::deadline_passed(deadline) {
                 self.warn(
                     WarningKind::Limit,
                     "deadline reached: the rest of the workbook is not read",

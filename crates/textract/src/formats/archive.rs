@@ -6,7 +6,6 @@
 //! warning, not gigabytes of zeros.
 
 use std::io::{Cursor, Read};
-use std::time::Instant;
 
 use doc_model::{EmbeddedFile, EmbeddedKind};
 
@@ -58,7 +57,7 @@ impl<'c> Collector<'c> {
                 "archive entries past {} (EmbeddedOptions::max_count) were skipped",
                 self.ctx.options.embedded.max_count
             ))
-        } else if self.ctx.deadline.is_some_and(|d| Instant::now() >= d) {
+        } else if doc_model::deadline_passed(self.ctx.deadline) {
             Some("archive entries after the deadline were skipped".to_string())
         } else {
             None
