@@ -596,23 +596,8 @@ fn serve_main(args: impl Iterator<Item = std::ffi::OsString>) -> ExitCode {
     }
 }
 
-/// Makes glibc's malloc keep freed memory for the next file instead of
-/// handing it back to the kernel and faulting it in again: a batch
-/// allocates and frees each document's buffers (megabytes for a large
-/// file) in turn, and the trimming and refaulting cost a fifth of the CPU
-/// of a run over many `.doc` files (docs/benchmarks.md, issue 25). Freeing
-/// one block that malloc had mapped raises its mmap threshold to the
-/// block's size and its trim threshold to twice that (mallopt(3), the
-/// dynamic mmap threshold, up to 32 MiB on 64-bit systems): the same
-/// effect as `M_TRIM_THRESHOLD`/`M_MMAP_THRESHOLD`, without `unsafe`. The
-/// block is never touched, so it costs two system calls and no memory.
-/// Other allocators ignore it.
-fn keep_freed_memory() {
-    drop(std::hint::black_box(Vec::<u8>::with_capacity(31 << 20)));
-}
-
 fn main() -> ExitCode {
-    keep_freed_memory();
+    textract_cli::run::keep_freed_memory(31 << 20);
     let mut args = std::env::args_os();
     if std::env::args_os().nth(1).is_some_and(|a| a == "serve") {
         let program = args.next().unwrap_or_else(|| "textract".into());

@@ -155,6 +155,23 @@ pub fn guarded(job: impl FnOnce() -> Result<Document, textract::Error>) -> Extra
     }
 }
 
+/// Makes glibc's malloc keep freed memory for the next file instead of
+/// handing it back to the kernel and faulting it in again: a batch
+/// allocates and frees each document's buffers (megabytes for a large
+/// file) in turn, and the trimming and refaulting cost a fifth of the CPU
+/// of a run over many `.doc` files (docs/benchmarks.md, issue 25). Freeing
+/// one block that malloc had mapped raises its mmap threshold to the
+/// block's size and its trim threshold to twice that (mallopt(3), the
+/// dynamic mmap threshold, up to 32 MiB on 64-bit systems): the same
+/// effect as `M_TRIM_THRESHOLD`/`M_MMAP_THRESHOLD`, without `unsafe`. On a
+/// worker thread, after that, a block below the threshold comes from the
+/// thread's own arena, which then keeps it free for the thread's files.
+/// The block is never touched, so it costs two system calls and no
+/// memory. Other allocators ignore it.
+pub fn keep_freed_memory(bytes: usize) {
+    drop(std::hint::black_box(Vec::<u8>::with_capacity(bytes)));
+}
+
 /// Extracts `inputs` on `jobs` threads and calls `emit` for each in input
 /// order. At least 32 inputs per thread may be in flight or waiting behind
 /// an earlier slow one, and more — up to [`max_ahead`] — while the results
@@ -183,6 +200,11 @@ pub fn process(
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
+        // Each worker allocates from its own malloc arena, which would
+        // otherwise grow a page run at a time (one mprotect each, 841 over
+        // the corpus at -j 2, each holding the process's memory map lock
+        // against the other worker's page faults).
+        .start_handler(|_| keep_freed_memory(30 << 20))
         .build()
         .map_err(|e| format!("cannot start {jobs} threads: {e}"))?;
     let (window, ahead) = (window(jobs), max_ahead(jobs));
