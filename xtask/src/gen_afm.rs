@@ -101,16 +101,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
     src.push_str(
         "/// One standard-14 font: its name, glyph names and widths, built-in encoding.\n",
     );
-    src.push_str("pub(crate) struct Std14 {\n    /// PostScript name.\n    pub name: &'static str,\n    /// Glyph names, sorted.\n    pub glyphs: &'static [&'static str],\n    /// The width of each glyph of `glyphs`, in 1/1000 em.\n    pub widths: &'static [u16],\n    /// The base encoding the font's built-in encoding equals, from pdf-cmap.\n    pub base: BaseEncoding,\n    /// `(code, glyph name)` the built-in encoding adds to `base`, sorted by code.\n    pub builtin_extra: &'static [(u8, &'static str)],\n}\n\n");
+    src.push_str("pub(crate) struct Std14 {\n    /// PostScript name.\n    pub name: &'static str,\n    /// The font's glyphs: bit `i % 64` of word `i / 64` is set where it has\n    /// `GLYPH_NAMES[i]`.\n    pub glyphs: &'static [u64],\n    /// The width of each glyph of `glyphs`, in their order, in 1/1000 em.\n    pub widths: &'static [u16],\n    /// The base encoding the font's built-in encoding equals, from pdf-cmap.\n    pub base: BaseEncoding,\n    /// `(code, glyph name)` the built-in encoding adds to `base`, sorted by code.\n    pub builtin_extra: &'static [(u8, &'static str)],\n}\n\n");
     let mut table = String::from(
         "/// The fourteen fonts, sorted by name.\npub(crate) static FONTS: &[Std14] = &[\n",
     );
     // Fonts with the same glyph set (the eleven Latin fonts), the same widths
     // (the Courier family) or the same built-in encoding (StandardEncoding)
-    // point at one table, named after the first font that has it.
-    let mut glyph_tables: Vec<Shared<String>> = Vec::new();
-    let mut widths_tables: Vec<Shared<u16>> = Vec::new();
-    let mut extra_tables: Vec<Shared<(u8, String)>> = Vec::new();
+    // point at one table, named after the first font that has it. Glyph
+    // names are written once, in one sorted table; a glyph set is a bit set
+    // over it.
+    let mut fonts = Vec::new();
     for (std_name, stem) in FONTS {
         let path = dir.join(format!("{stem}.afm"));
         let text = read(&path)?;
@@ -134,10 +134,31 @@ pub fn run(args: &[String]) -> Result<(), String> {
             .filter_map(|m| u8::try_from(m.code).ok().map(|c| (c, m.name.clone())))
             .collect();
         builtin.sort();
-        let (glyphs, widths): (Vec<String>, Vec<u16>) = widths.into_iter().unzip();
-        let g = share(&mut glyph_tables, std_name, glyphs, "GLYPHS");
+        fonts.push((*std_name, widths, builtin));
+    }
+    let mut names: Vec<&str> = fonts
+        .iter()
+        .flat_map(|(_, widths, _)| widths.iter().map(|(n, _)| n.as_str()))
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    let words = names.len().div_ceil(64);
+    let mut glyph_sets: Vec<Shared<u64>> = Vec::new();
+    let mut widths_tables: Vec<Shared<u16>> = Vec::new();
+    let mut extra_tables: Vec<Shared<(u8, String)>> = Vec::new();
+    for (std_name, widths, builtin) in &fonts {
+        let std_name = *std_name;
+        let mut set = vec![0u64; words];
+        for (n, _) in widths {
+            let i = names.binary_search(&n.as_str()).unwrap_or_default();
+            set[i / 64] |= 1 << (i % 64);
+        }
+        let set = share(&mut glyph_sets, std_name, set, "GLYPHS");
+        let g = glyph_sets.iter().position(|t| t.ident == set);
+        let g = format!("&GLYPH_SETS[{}]", g.unwrap_or_default());
+        let widths: Vec<u16> = widths.iter().map(|(_, w)| *w).collect();
         let w = share(&mut widths_tables, std_name, widths, "W");
-        let (base, extra) = builtin_from_base(std_name, &builtin)?;
+        let (base, extra) = builtin_from_base(std_name, builtin)?;
         let b = if extra.is_empty() {
             "&[]".to_string()
         } else {
@@ -148,15 +169,31 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "    Std14 {{ name: {std_name:?}, glyphs: {g}, widths: {w}, base: BaseEncoding::{base:?}, builtin_extra: {b} }},"
         );
     }
-    let mut statics = String::new();
-    emit(
-        &mut statics,
-        &glyph_tables,
-        "Glyph names of",
-        "&str",
-        1,
-        |n| format!("{n:?}"),
+    let mut statics = String::from(
+        "/// The glyph names of the fourteen fonts, each once, sorted.\n\
+         pub(crate) static GLYPH_NAMES: &[&str] = &[\n",
     );
+    for n in &names {
+        let _ = writeln!(statics, "    {n:?},");
+    }
+    statics.push_str("];\n");
+    let _ = writeln!(
+        statics,
+        "/// The glyph sets: bit `i % 64` of word `i / 64` is set where the fonts have\n\
+         /// `GLYPH_NAMES[i]`.\n\
+         static GLYPH_SETS: [[u64; {words}]; {}] = [",
+        glyph_sets.len()
+    );
+    for t in &glyph_sets {
+        let row: Vec<String> = t.rows.iter().map(|w| format!("{w:#018x}")).collect();
+        let _ = writeln!(
+            statics,
+            "    // {}\n    [{}],",
+            t.fonts.join(", "),
+            row.join(", ")
+        );
+    }
+    statics.push_str("];\n");
     emit(
         &mut statics,
         &widths_tables,

@@ -75,6 +75,16 @@ fn text_lol_html(html: &str) -> String {
     out.take()
 }
 
+/// A tokenizer under test: the text of a page.
+type Tok = fn(&str) -> String;
+
+/// The tokenizers compared, by name.
+const TOKENIZERS: [(&str, Tok); 3] = [
+    ("html5gum", text_html5gum),
+    ("html5ever", text_html5ever),
+    ("lol_html", text_lol_html),
+];
+
 /// Character-reference cases of the HTML Standard: input and the text a
 /// browser shows.
 const CHAR_REFS: [(&str, &str); 12] = [
@@ -93,13 +103,7 @@ const CHAR_REFS: [(&str, &str); 12] = [
 ];
 
 fn correctness_report() {
-    type Tok = fn(&str) -> String;
-    let tokenizers: [(&str, Tok); 3] = [
-        ("html5gum", text_html5gum),
-        ("html5ever", text_html5ever),
-        ("lol_html", text_lol_html),
-    ];
-    for (name, f) in tokenizers {
+    for (name, f) in TOKENIZERS {
         let failed: Vec<String> = CHAR_REFS
             .iter()
             .filter(|(input, want)| f(input) != *want)
@@ -128,13 +132,7 @@ fn tokenizers(c: &mut Criterion) {
     let total: usize = pages.iter().map(String::len).sum();
     let mut group = c.benchmark_group("tokenizers");
     group.throughput(Throughput::Bytes(total as u64));
-    type Tok = fn(&str) -> String;
-    let tokenizers: [(&str, Tok); 3] = [
-        ("html5gum", text_html5gum),
-        ("html5ever", text_html5ever),
-        ("lol_html", text_lol_html),
-    ];
-    for (name, f) in tokenizers {
+    for (name, f) in TOKENIZERS {
         group.bench_function(name, |b| {
             b.iter(|| {
                 for page in &pages {

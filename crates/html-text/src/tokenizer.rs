@@ -528,12 +528,13 @@ impl<S: Sink> Tokenizer<'_, S> {
         #[derive(Clone, Copy, PartialEq, Eq)]
         enum S {
             Data,
-            Escaped,
-            EscapedDash,
-            EscapedDashDash,
-            Double,
-            DoubleDash,
-            DoubleDashDash,
+            /// The script data escaped states (§ 13.2.5.20–22) or, where
+            /// `double`, the double-escaped ones (§ 13.2.5.27–29): after
+            /// `dashes` dashes (0, 1, or 2 for two or more).
+            Escaped {
+                double: bool,
+                dashes: u8,
+            },
         }
         let bytes = self.bytes;
         let len = bytes.len();
@@ -569,15 +570,20 @@ impl<S: Sink> Tokenizer<'_, S> {
                                 p += 1;
                                 if at(p) == Some(b'-') {
                                     p += 1;
-                                    s = S::EscapedDashDash;
+                                    s = S::Escaped {
+                                        double: false,
+                                        dashes: 2,
+                                    };
                                 }
                             }
                         }
                         _ => p += 1,
                     }
                 }
-                S::Escaped | S::EscapedDash | S::EscapedDashDash => {
-                    if s == S::Escaped {
+                S::Escaped { double, dashes } => {
+                    // The state with no dash of the same kind.
+                    let plain = S::Escaped { double, dashes: 0 };
+                    if dashes == 0 {
                         let Some(i) = memchr2(b'-', b'<', bytes.get(p..).unwrap_or_default())
                         else {
                             return len;
@@ -585,98 +591,41 @@ impl<S: Sink> Tokenizer<'_, S> {
                         p += i;
                     }
                     let b = at(p).unwrap_or(0);
-                    match b {
-                        b'-' => {
-                            s = if s == S::Escaped {
-                                S::EscapedDash
-                            } else {
-                                S::EscapedDashDash
+                    match (b, at(p + 1)) {
+                        (b'-', _) => {
+                            s = S::Escaped {
+                                double,
+                                dashes: (dashes + 1).min(2),
                             };
                             p += 1;
                         }
-                        b'<' => match at(p + 1) {
-                            Some(b'/') => {
-                                if self.is_appropriate_end_tag(p) {
-                                    return p;
-                                }
-                                s = S::Escaped;
-                                p += 2;
+                        (b'<', Some(b'/')) if !double => {
+                            if self.is_appropriate_end_tag(p) {
+                                return p;
                             }
-                            Some(c) if c.is_ascii_alphabetic() => {
-                                // Script data double escape start.
-                                let (run, q) = alpha_run(p + 1);
-                                match at(q) {
-                                    Some(c) if is_ws(c) || c == b'/' || c == b'>' => {
-                                        s = if run.eq_ignore_ascii_case(b"script") {
-                                            S::Double
-                                        } else {
-                                            S::Escaped
-                                        };
-                                        p = q + 1;
-                                    }
-                                    _ => {
-                                        s = S::Escaped;
-                                        p = q;
-                                    }
-                                }
-                            }
-                            _ => {
-                                s = S::Escaped;
-                                p += 1;
-                            }
-                        },
-                        b'>' if s == S::EscapedDashDash => {
+                            s = plain;
+                            p += 2;
+                        }
+                        // Script data double escape start (`<script` in
+                        // escaped data) or end (`</script` in double-escaped).
+                        (b'<', Some(c))
+                            if (double && c == b'/') || (!double && c.is_ascii_alphabetic()) =>
+                        {
+                            let (run, q) = alpha_run(p + 1 + usize::from(double));
+                            let ended = at(q).is_some_and(|c| is_ws(c) || c == b'/' || c == b'>');
+                            let flip = ended && run.eq_ignore_ascii_case(b"script");
+                            s = S::Escaped {
+                                double: double != flip,
+                                dashes: 0,
+                            };
+                            p = q + usize::from(ended);
+                        }
+                        (b'>', _) if dashes == 2 => {
                             s = S::Data;
                             p += 1;
                         }
                         _ => {
-                            s = S::Escaped;
-                            p += 1;
-                        }
-                    }
-                }
-                S::Double | S::DoubleDash | S::DoubleDashDash => {
-                    if s == S::Double {
-                        let Some(i) = memchr2(b'-', b'<', bytes.get(p..).unwrap_or_default())
-                        else {
-                            return len;
-                        };
-                        p += i;
-                    }
-                    let b = at(p).unwrap_or(0);
-                    match b {
-                        b'-' => {
-                            s = if s == S::Double {
-                                S::DoubleDash
-                            } else {
-                                S::DoubleDashDash
-                            };
-                            p += 1;
-                        }
-                        b'<' if at(p + 1) == Some(b'/') => {
-                            // Script data double escape end.
-                            let (run, q) = alpha_run(p + 2);
-                            match at(q) {
-                                Some(c) if is_ws(c) || c == b'/' || c == b'>' => {
-                                    s = if run.eq_ignore_ascii_case(b"script") {
-                                        S::Escaped
-                                    } else {
-                                        S::Double
-                                    };
-                                    p = q + 1;
-                                }
-                                _ => {
-                                    s = S::Double;
-                                    p = q;
-                                }
-                            }
-                        }
-                        b'>' if s == S::DoubleDashDash => {
-                            s = S::Data;
-                            p += 1;
-                        }
-                        _ => {
-                            s = S::Double;
+                            s = plain;
                             p += 1;
                         }
                     }

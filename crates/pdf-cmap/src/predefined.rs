@@ -167,9 +167,14 @@ fn build(i: usize, depth: usize) -> Option<CMap> {
     Some(b.finish())
 }
 
-/// Reads the `bf` runs of a record into `b`.
-fn read_unicode(r: &mut Reader<'_>, b: &mut Builder) -> Option<()> {
-    let limits = Limits::default();
+/// Reads a list of runs: their count, then for each its code length and
+/// its low code (a delta from the code after the previous run when the
+/// length is the same), and the rest of the run, which `rest` reads and
+/// turns into the run's high code.
+fn read_runs(
+    r: &mut Reader<'_>,
+    mut rest: impl FnMut(&mut Reader<'_>, u8, u32) -> Option<u32>,
+) -> Option<()> {
     let count = r.varint()?;
     let (mut prev_len, mut next_low) = (0u8, 0u32);
     for _ in 0..count {
@@ -180,6 +185,17 @@ fn read_unicode(r: &mut Reader<'_>, b: &mut Builder) -> Option<()> {
         } else {
             delta
         };
+        let high = rest(r, len, low)?;
+        prev_len = len;
+        next_low = high.checked_add(1).unwrap_or(high);
+    }
+    Some(())
+}
+
+/// Reads the `bf` runs of a record into `b`.
+fn read_unicode(r: &mut Reader<'_>, b: &mut Builder) -> Option<()> {
+    let limits = Limits::default();
+    read_runs(r, |r, len, low| {
         let span = r.varint()?;
         let high = low.checked_add(span)?;
         let first = r.string()?;
@@ -195,31 +211,21 @@ fn read_unicode(r: &mut Reader<'_>, b: &mut Builder) -> Option<()> {
                 b.unicode(Code::new(low + k, len), c.encode_utf8(&mut buf), &limits);
             }
         }
-        prev_len = len;
-        next_low = high.checked_add(1).unwrap_or(high);
-    }
-    Some(())
+        Some(high)
+    })
 }
 
+/// Reads the `cid` runs of a record, each with its first CID (a delta from
+/// the CID after the previous run), into `add(len, low, high, cid)`.
 fn read_ranges(r: &mut Reader<'_>, mut add: impl FnMut(u8, u32, u32, u32)) -> Option<()> {
-    let count = r.varint()?;
-    let (mut prev_len, mut next_low, mut next_cid) = (0u8, 0u32, 0i64);
-    for _ in 0..count {
-        let len = u8::try_from(r.varint()?).ok()?;
-        let delta = r.varint()?;
-        let low = if len == prev_len {
-            next_low.checked_add(delta)?
-        } else {
-            delta
-        };
+    let mut next_cid = 0i64;
+    read_runs(r, |r, len, low| {
         let high = low.checked_add(r.varint()?)?;
         let cid = u32::try_from(next_cid.checked_add(r.zigzag()?)?).ok()?;
         add(len, low, high, cid);
-        prev_len = len;
-        next_low = high.checked_add(1).unwrap_or(high);
         next_cid = i64::from(cid) + i64::from(high - low) + 1;
-    }
-    Some(())
+        Some(high)
+    })
 }
 
 #[cfg(test)]

@@ -303,6 +303,28 @@ fn utf16be(text: &str) -> Vec<u8> {
     text.encode_utf16().flat_map(u16::to_be_bytes).collect()
 }
 
+/// How a text becomes the codes a CMap reads.
+#[derive(Clone, Copy)]
+enum Via {
+    /// A legacy encoder.
+    Legacy(&'static encoding_rs::Encoding),
+    Utf16Be,
+    Utf8,
+}
+
+/// Asserts that `text`, encoded as each CMap of `cmaps` expects, decodes
+/// back to itself through it.
+fn round_trips(text: &str, cmaps: &[(&str, Via)]) {
+    for &(cmap, via) in cmaps {
+        let bytes = match via {
+            Via::Legacy(enc) => encode(enc, text),
+            Via::Utf16Be => utf16be(text),
+            Via::Utf8 => text.as_bytes().to_vec(),
+        };
+        assert_eq!(through(cmap, &bytes), text, "{cmap}");
+    }
+}
+
 const JA: &str = "日本語のテキスト、あいうえお。カタカナ漢字変換東京都";
 const ZH_CN: &str = "中文简体字测试，北京市人民政府";
 const ZH_TW: &str = "中文繁體字測試，臺北市政府";
@@ -319,76 +341,77 @@ fn spot_90ms_rksj_h_a_is_cid_843() {
 
 #[test]
 fn japanese_through_every_japanese_encoding() {
-    assert_eq!(
-        through("90ms-RKSJ-H", &encode(encoding_rs::SHIFT_JIS, JA)),
-        JA
+    use Via::*;
+    use encoding_rs::{EUC_JP, SHIFT_JIS};
+    round_trips(
+        JA,
+        &[
+            ("90ms-RKSJ-H", Legacy(SHIFT_JIS)),
+            ("90ms-RKSJ-V", Legacy(SHIFT_JIS)),
+            ("90msp-RKSJ-H", Legacy(SHIFT_JIS)),
+            ("EUC-H", Legacy(EUC_JP)),
+            ("UniJIS-UCS2-H", Utf16Be),
+            ("UniJIS-UTF16-H", Utf16Be),
+            ("UniJIS-UTF16-V", Utf16Be),
+            ("UniJIS2004-UTF16-H", Utf16Be),
+            ("UniJIS-UTF8-H", Utf8),
+        ],
     );
-    assert_eq!(
-        through("90ms-RKSJ-V", &encode(encoding_rs::SHIFT_JIS, JA)),
-        JA
-    );
-    assert_eq!(
-        through("90msp-RKSJ-H", &encode(encoding_rs::SHIFT_JIS, JA)),
-        JA
-    );
-    assert_eq!(through("EUC-H", &encode(encoding_rs::EUC_JP, JA)), JA);
-    assert_eq!(through("UniJIS-UCS2-H", &utf16be(JA)), JA);
-    assert_eq!(through("UniJIS-UTF16-H", &utf16be(JA)), JA);
-    assert_eq!(through("UniJIS-UTF16-V", &utf16be(JA)), JA);
-    assert_eq!(through("UniJIS2004-UTF16-H", &utf16be(JA)), JA);
-    assert_eq!(through("UniJIS-UTF8-H", JA.as_bytes()), JA);
     // Half-width ASCII in the one-byte part of a mixed codespace; Adobe maps
     // the half-width space CID 231 to U+2002 EN SPACE.
     assert_eq!(
-        through("90ms-RKSJ-H", &encode(encoding_rs::SHIFT_JIS, "PDF 2024年")),
+        through("90ms-RKSJ-H", &encode(SHIFT_JIS, "PDF 2024年")),
         "PDF\u{2002}2024年"
     );
 }
 
 #[test]
 fn chinese_through_gb_and_big5_encodings() {
-    assert_eq!(
-        through("GBK-EUC-H", &encode(encoding_rs::GBK, ZH_CN)),
-        ZH_CN
+    use Via::*;
+    use encoding_rs::{BIG5, GB18030, GBK};
+    round_trips(
+        ZH_CN,
+        &[
+            ("GBK-EUC-H", Legacy(GBK)),
+            ("GBKp-EUC-H", Legacy(GBK)),
+            ("GBK2K-H", Legacy(GB18030)),
+            ("GB-EUC-H", Legacy(GBK)),
+            ("UniGB-UCS2-H", Utf16Be),
+            ("UniGB-UTF16-H", Utf16Be),
+        ],
     );
-    assert_eq!(
-        through("GBKp-EUC-H", &encode(encoding_rs::GBK, ZH_CN)),
-        ZH_CN
+    round_trips("中文", &[("UniGB-UCS2-H", Utf16Be)]);
+    round_trips(
+        ZH_TW,
+        &[
+            ("B5pc-H", Legacy(BIG5)),
+            ("ETen-B5-H", Legacy(BIG5)),
+            ("HKscs-B5-H", Legacy(BIG5)),
+            ("UniCNS-UTF16-H", Utf16Be),
+            ("UniCNS-UCS2-H", Utf16Be),
+        ],
     );
-    assert_eq!(
-        through("GBK2K-H", &encode(encoding_rs::GB18030, ZH_CN)),
-        ZH_CN
-    );
-    assert_eq!(through("GB-EUC-H", &encode(encoding_rs::GBK, ZH_CN)), ZH_CN);
-    assert_eq!(through("UniGB-UCS2-H", &utf16be(ZH_CN)), ZH_CN);
-    assert_eq!(through("UniGB-UTF16-H", &utf16be(ZH_CN)), ZH_CN);
-    assert_eq!(through("UniGB-UCS2-H", &utf16be("中文")), "中文");
-    assert_eq!(through("B5pc-H", &encode(encoding_rs::BIG5, ZH_TW)), ZH_TW);
-    assert_eq!(
-        through("ETen-B5-H", &encode(encoding_rs::BIG5, ZH_TW)),
-        ZH_TW
-    );
-    assert_eq!(
-        through("HKscs-B5-H", &encode(encoding_rs::BIG5, ZH_TW)),
-        ZH_TW
-    );
-    assert_eq!(through("UniCNS-UTF16-H", &utf16be(ZH_TW)), ZH_TW);
-    assert_eq!(through("UniCNS-UCS2-H", &utf16be(ZH_TW)), ZH_TW);
 }
 
 #[test]
 fn korean_through_uhc_and_unicode() {
-    assert_eq!(through("KSCms-UHC-H", &encode(encoding_rs::EUC_KR, KO)), KO);
-    assert_eq!(
-        through("KSCms-UHC-V", &encode(encoding_rs::EUC_KR, "한국어")),
-        "한국어"
+    use Via::*;
+    use encoding_rs::EUC_KR;
+    round_trips(
+        KO,
+        &[
+            ("KSCms-UHC-H", Legacy(EUC_KR)),
+            ("UniKS-UTF16-H", Utf16Be),
+            ("UniKS-UCS2-H", Utf16Be),
+        ],
     );
-    assert_eq!(
-        through("KSC-EUC-H", &encode(encoding_rs::EUC_KR, "한국어")),
-        "한국어"
+    round_trips(
+        "한국어",
+        &[
+            ("KSCms-UHC-V", Legacy(EUC_KR)),
+            ("KSC-EUC-H", Legacy(EUC_KR)),
+        ],
     );
-    assert_eq!(through("UniKS-UTF16-H", &utf16be(KO)), KO);
-    assert_eq!(through("UniKS-UCS2-H", &utf16be(KO)), KO);
 }
 
 #[test]

@@ -3,16 +3,12 @@
 //! and content-stream tokenizing of a real file.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
+mod common;
+
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pdf_lex::{Document, Object, content::Operations};
-
-/// The corpus file the bench reads, when present: a 14-page pdfTeX paper.
-fn sample() -> Option<Vec<u8>> {
-    let p = testkit::corpus::dir()?.join("pdf/pdfjs/tracemonkey.pdf");
-    std::fs::read(p).ok()
-}
 
 /// Raw FlateDecode streams (no predictor) of the sample, or synthetic
 /// content-like streams when the corpus is absent.
@@ -43,7 +39,7 @@ fn flate_streams(data: Option<&[u8]>) -> Vec<Vec<u8>> {
 }
 
 fn inflate(c: &mut Criterion) {
-    let data = sample();
+    let data = common::sample();
     let streams = flate_streams(data.as_deref());
     let total: usize = streams
         .iter()
@@ -77,7 +73,7 @@ fn inflate(c: &mut Criterion) {
 }
 
 fn lexing(c: &mut Criterion) {
-    let Some(data) = sample() else {
+    let Some(data) = common::sample() else {
         println!("corpus absent: lexing bench skipped");
         return;
     };
@@ -94,12 +90,7 @@ fn lexing(c: &mut Criterion) {
         })
     });
     let doc = Document::open(&data).unwrap();
-    let contents: Vec<Vec<u8>> = doc
-        .pages()
-        .unwrap()
-        .iter()
-        .map(|p| doc.page_contents(p).unwrap())
-        .collect();
+    let contents = common::page_contents(&doc);
     let bytes: usize = contents.iter().map(Vec::len).sum();
     g.throughput(Throughput::Bytes(bytes as u64));
     g.bench_function("content tokens", |b| {

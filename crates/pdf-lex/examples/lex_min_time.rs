@@ -6,22 +6,18 @@
 //! `cargo run --release -p pdf-lex --example lex_min_time -- 400`.
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::Path;
+#[path = "../benches/common/mod.rs"]
+mod common;
+
 use std::time::Instant;
 
 use pdf_lex::{Document, content::Operations};
 
 fn main() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/corpus/pdf/pdfjs/tracemonkey.pdf");
-    let data = std::fs::read(&path).expect("the corpus file tracemonkey.pdf");
+    let data = common::sample()
+        .expect("pdf/pdfjs/tracemonkey.pdf in ../shared/corpus or $TEXTRACT_CORPUS");
     let doc = Document::open(&data).unwrap();
-    let contents: Vec<Vec<u8>> = doc
-        .pages()
-        .unwrap()
-        .iter()
-        .map(|p| doc.page_contents(p).unwrap())
-        .collect();
+    let contents = common::page_contents(&doc);
     let n: usize = std::env::args().nth(1).map_or(300, |s| s.parse().unwrap());
     let (mut open, mut tokens) = (u128::MAX, u128::MAX);
     let mut sink = 0usize;

@@ -926,18 +926,35 @@ fn physical_text(mut runs: Vec<Run>) -> String {
 mod tests {
     use super::*;
 
+    /// One glyph of `text` at `(x, y)`, `advance` long along `dir`, of font
+    /// size `size`; of a vertical font where `vertical`.
+    fn glyph(
+        text: GlyphText,
+        x: f64,
+        y: f64,
+        advance: f64,
+        size: f64,
+        dir: Direction,
+        vertical: bool,
+    ) -> Glyph {
+        Glyph {
+            text,
+            x,
+            y,
+            advance,
+            size,
+            dir,
+            vertical,
+        }
+    }
+
     /// Glyphs of `s` from `(x, y)` rightwards, each `w` wide, size `size`.
     fn word(s: &str, x: f64, y: f64, w: f64, size: f64) -> Vec<Glyph> {
         s.chars()
             .enumerate()
-            .map(|(i, c)| Glyph {
-                text: GlyphText::One(c),
-                x: x + i as f64 * w,
-                y,
-                advance: w,
-                size,
-                dir: Direction::RIGHT,
-                vertical: false,
+            .map(|(i, c)| {
+                let x = x + i as f64 * w;
+                glyph(GlyphText::One(c), x, y, w, size, Direction::RIGHT, false)
             })
             .collect()
     }
@@ -947,18 +964,14 @@ mod tests {
     fn column(s: &str, x: f64, vertical: bool) -> Vec<Glyph> {
         s.chars()
             .enumerate()
-            .map(|(i, c)| Glyph {
-                text: GlyphText::One(c),
-                x,
-                y: 700.0 - 12.0 * i as f64,
-                advance: 12.0,
-                size: 12.0,
-                dir: if vertical {
+            .map(|(i, c)| {
+                let dir = if vertical {
                     Direction::DOWN
                 } else {
                     Direction::RIGHT
-                },
-                vertical,
+                };
+                let y = 700.0 - 12.0 * i as f64;
+                glyph(GlyphText::One(c), x, y, 12.0, 12.0, dir, vertical)
             })
             .collect()
     }
@@ -1212,41 +1225,16 @@ mod tests {
         // the column's centre), then を読む: one column
         let mut g = Vec::new();
         let mut y = 700.0;
-        for c in "縦書きで".chars() {
-            g.push(Glyph {
-                text: GlyphText::One(c),
-                x: 100.0,
-                y,
-                advance: 12.0,
-                size: 12.0,
-                dir: Direction::DOWN,
-                vertical: true,
-            });
-            y -= 12.0;
-        }
-        for c in "PDF".chars() {
-            g.push(Glyph {
-                text: GlyphText::One(c),
-                x: 96.0,
-                y,
-                advance: 7.0,
-                size: 12.0,
-                dir: Direction::DOWN,
-                vertical: false,
-            });
-            y -= 7.0;
-        }
-        for c in "を読む".chars() {
-            g.push(Glyph {
-                text: GlyphText::One(c),
-                x: 100.0,
-                y,
-                advance: 12.0,
-                size: 12.0,
-                dir: Direction::DOWN,
-                vertical: true,
-            });
-            y -= 12.0;
+        for (s, x, advance, vertical) in [
+            ("縦書きで", 100.0, 12.0, true),
+            ("PDF", 96.0, 7.0, false),
+            ("を読む", 100.0, 12.0, true),
+        ] {
+            for c in s.chars() {
+                let dir = Direction::DOWN;
+                g.push(glyph(GlyphText::One(c), x, y, advance, 12.0, dir, vertical));
+                y -= advance;
+            }
         }
         assert_eq!(lay(&g), "縦書きでPDFを読む\n");
     }
@@ -1257,15 +1245,10 @@ mod tests {
         let g: Vec<Glyph> = (0..20_000)
             .map(|i| {
                 let a = f64::from(i) * 0.0173;
-                Glyph {
-                    text: GlyphText::One('x'),
-                    x: 300.0 + a.cos() * f64::from(i) * 0.01,
-                    y: 400.0 + a.sin() * f64::from(i) * 0.01,
-                    advance: 6.0,
-                    size: 12.0,
-                    dir: Direction::from_vector(-a.sin(), a.cos()),
-                    vertical: false,
-                }
+                let x = 300.0 + a.cos() * f64::from(i) * 0.01;
+                let y = 400.0 + a.sin() * f64::from(i) * 0.01;
+                let dir = Direction::from_vector(-a.sin(), a.cos());
+                glyph(GlyphText::One('x'), x, y, 6.0, 12.0, dir, false)
             })
             .collect();
         assert_eq!(lay(&g).matches('x').count(), 20_000);
@@ -1277,15 +1260,16 @@ mod tests {
         g.extend(word("more", 50.0, 686.0, 6.0, 12.0));
         // "UP" written bottom to top at x = 20
         for (i, c) in "UP".chars().enumerate() {
-            g.push(Glyph {
-                text: GlyphText::One(c),
-                x: 20.0,
-                y: 100.0 + 7.0 * i as f64,
-                advance: 7.0,
-                size: 12.0,
-                dir: Direction::UP,
-                vertical: false,
-            });
+            let y = 100.0 + 7.0 * i as f64;
+            g.push(glyph(
+                GlyphText::One(c),
+                20.0,
+                y,
+                7.0,
+                12.0,
+                Direction::UP,
+                false,
+            ));
         }
         assert_eq!(lay(&g), "main\nmore\nUP\n");
     }
@@ -1304,25 +1288,19 @@ mod tests {
 
     #[test]
     fn multi_char_glyph_and_nonfinite_input() {
-        let mut g = vec![Glyph {
-            text: GlyphText::from_str("fi"),
-            x: 0.0,
-            y: 700.0,
-            advance: 6.0,
-            size: 12.0,
-            dir: Direction::RIGHT,
-            vertical: false,
-        }];
+        let fi = GlyphText::from_str("fi");
+        let mut g = vec![glyph(fi, 0.0, 700.0, 6.0, 12.0, Direction::RIGHT, false)];
         g.extend(word("ne", 6.0, 700.0, 6.0, 12.0));
-        g.push(Glyph {
-            text: GlyphText::One('x'),
-            x: f64::NAN,
-            y: 700.0,
-            advance: 6.0,
-            size: 12.0,
-            dir: Direction::RIGHT,
-            vertical: false,
-        });
+        let x = GlyphText::One('x');
+        g.push(glyph(
+            x,
+            f64::NAN,
+            700.0,
+            6.0,
+            12.0,
+            Direction::RIGHT,
+            false,
+        ));
         assert_eq!(lay(&g), "fine\n");
         assert_eq!(lay(&[]), "");
     }
@@ -1375,14 +1353,10 @@ mod tests {
         let (sin, cos) = deg.to_radians().sin_cos();
         s.chars()
             .enumerate()
-            .map(|(i, c)| Glyph {
-                text: GlyphText::One(c),
-                x: x + i as f64 * w * cos,
-                y: y + i as f64 * w * sin,
-                advance: w,
-                size: 12.0,
-                dir: Direction::from_vector(cos, sin),
-                vertical: false,
+            .map(|(i, c)| {
+                let (x, y) = (x + i as f64 * w * cos, y + i as f64 * w * sin);
+                let dir = Direction::from_vector(cos, sin);
+                glyph(GlyphText::One(c), x, y, w, 12.0, dir, false)
             })
             .collect()
     }

@@ -141,23 +141,7 @@ impl<'r, 'c: 'r> Scope<'r> for ResScope<'r, 'c> {
         {
             self.ctx.forms.borrow_mut().insert(r, content.clone());
         }
-        let matrix = doc
-            .dict_get(&stream.dict, b"Matrix")
-            .ok()
-            .flatten()
-            .and_then(|m| {
-                let v: Vec<f64> = m
-                    .as_array()?
-                    .iter()
-                    .filter_map(|x| doc.resolve(x).ok()?.as_f64())
-                    .collect();
-                match v.as_slice() {
-                    [a, b, c, d, e, f] => Some(Matrix::new(*a, *b, *c, *d, *e, *f)),
-                    _ => None,
-                }
-            })
-            .filter(Matrix::is_finite)
-            .unwrap_or(Matrix::IDENTITY);
+        let matrix = matrix_at(doc, &stream.dict, b"Matrix").unwrap_or(Matrix::IDENTITY);
         let res = doc
             .dict_get(&stream.dict, b"Resources")
             .ok()
@@ -184,27 +168,28 @@ impl<'r, 'c: 'r> Scope<'r> for ResScope<'r, 'c> {
     }
 }
 
-fn matrix_of(doc: &Document<'_>, o: Option<Object>) -> Option<Matrix> {
-    let o = o?;
-    let v: Vec<f64> = o
+/// The numbers of the array at `key` of `dict` (its non-numbers skipped).
+fn numbers_at(doc: &Document<'_>, dict: &Dict, key: &[u8]) -> Option<Vec<f64>> {
+    let o = doc.dict_get(dict, key).ok().flatten()?;
+    let v = o
         .as_array()?
         .iter()
         .filter_map(|x| doc.resolve(x).ok()?.as_f64())
         .collect();
-    match v.as_slice() {
+    Some(v)
+}
+
+/// The finite matrix at `key` of `dict`.
+fn matrix_at(doc: &Document<'_>, dict: &Dict, key: &[u8]) -> Option<Matrix> {
+    match numbers_at(doc, dict, key)?.as_slice() {
         [a, b, c, d, e, f] => Some(Matrix::new(*a, *b, *c, *d, *e, *f)).filter(Matrix::is_finite),
         _ => None,
     }
 }
 
-fn rect_of(doc: &Document<'_>, o: Option<Object>) -> Option<[f64; 4]> {
-    let o = o?;
-    let v: Vec<f64> = o
-        .as_array()?
-        .iter()
-        .filter_map(|x| doc.resolve(x).ok()?.as_f64())
-        .collect();
-    match v.as_slice() {
+/// The finite rectangle at `key` of `dict`, normalised (lower left first).
+fn rect_at(doc: &Document<'_>, dict: &Dict, key: &[u8]) -> Option<[f64; 4]> {
+    match numbers_at(doc, dict, key)?.as_slice() {
         [a, b, c, d] if [a, b, c, d].iter().all(|x| x.is_finite()) => {
             Some([a.min(*c), b.min(*d), a.max(*c), b.max(*d)])
         }
@@ -251,14 +236,13 @@ fn annotations<'r>(ctx: &'r Ctx<'_>, page: &pdf_lex::Page, it: &mut Interpreter<
             _ => None,
         };
         let Some(stream) = stream else { continue };
-        let Some(rect) = rect_of(doc, doc.dict_get(annot, b"Rect").ok().flatten()) else {
+        let Some(rect) = rect_at(doc, annot, b"Rect") else {
             continue;
         };
-        let Some(bbox) = rect_of(doc, doc.dict_get(&stream.dict, b"BBox").ok().flatten()) else {
+        let Some(bbox) = rect_at(doc, &stream.dict, b"BBox") else {
             continue;
         };
-        let m = matrix_of(doc, doc.dict_get(&stream.dict, b"Matrix").ok().flatten())
-            .unwrap_or(Matrix::IDENTITY);
+        let m = matrix_at(doc, &stream.dict, b"Matrix").unwrap_or(Matrix::IDENTITY);
         // The transformed box, mapped onto Rect (Algorithm 8.1).
         let corners = [
             (bbox[0], bbox[1]),
@@ -365,41 +349,8 @@ pub(crate) fn extract(doc: &Document<'_>, options: &Options) -> Result<PdfText, 
     let mut ops_left = limits.max_ops_per_document;
     let mut out = PdfText::default();
     for (index, page) in pages.iter().enumerate() {
-        if index >= limits.max_pages {
-            out.warnings.push(Warning {
-                page: None,
-                message: format!("only the first {} pages read", limits.max_pages),
-            });
-            break;
-        }
-        if out.text.len() > limits.max_output_bytes {
-            out.warnings.push(Warning {
-                page: Some(index),
-                message: format!(
-                    "output limit of {} bytes reached; later pages dropped",
-                    limits.max_output_bytes
-                ),
-            });
-            break;
-        }
-        if limits
-            .deadline
-            .is_some_and(|d| std::time::Instant::now() >= d)
-        {
-            out.warnings.push(Warning {
-                page: Some(index),
-                message: "deadline reached; this and later pages dropped".into(),
-            });
-            break;
-        }
-        if ops_left == 0 {
-            out.warnings.push(Warning {
-                page: Some(index),
-                message: format!(
-                    "{} content-stream operations run in the document; this and later pages dropped",
-                    limits.max_ops_per_document
-                ),
-            });
+        if let Some(w) = stop_before(limits, index, out.text.len(), ops_left) {
+            out.warnings.push(w);
             break;
         }
         if let Some(ranges) = &options.pages
@@ -464,6 +415,42 @@ pub(crate) fn extract(doc: &Document<'_>, options: &Options) -> Result<PdfText, 
         }
     }
     Ok(out)
+}
+
+/// Why reading stops before page `index` (0-based), when a limit says so:
+/// the page count, the output so far (`text_len` bytes), the deadline, or
+/// the document's content-stream operations (`ops_left` of them remain).
+fn stop_before(
+    limits: &crate::Limits,
+    index: usize,
+    text_len: usize,
+    ops_left: usize,
+) -> Option<Warning> {
+    let (page, message) = if index >= limits.max_pages {
+        (
+            None,
+            format!("only the first {} pages read", limits.max_pages),
+        )
+    } else if text_len > limits.max_output_bytes {
+        let max = limits.max_output_bytes;
+        let message = format!("output limit of {max} bytes reached; later pages dropped");
+        (Some(index), message)
+    } else if limits
+        .deadline
+        .is_some_and(|d| std::time::Instant::now() >= d)
+    {
+        let message = "deadline reached; this and later pages dropped".into();
+        (Some(index), message)
+    } else if ops_left == 0 {
+        let message = format!(
+            "{} content-stream operations run in the document; this and later pages dropped",
+            limits.max_ops_per_document
+        );
+        (Some(index), message)
+    } else {
+        return None;
+    };
+    Some(Warning { page, message })
 }
 
 /// Runs one page: its content, then its annotations' appearances, then the

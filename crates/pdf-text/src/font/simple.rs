@@ -195,36 +195,20 @@ impl Source<'_> {
     /// Works out the glyph of `c8`: its text (ToUnicode, glyph name,
     /// embedded program, guesses) and its width.
     fn glyph(&self, c8: u8) -> Cached {
-        let Source {
-            enc,
-            std,
-            has_explicit_base,
-            to_unicode,
-            blanks_lie,
-            symbolic,
-            is_truetype,
-            is_type3,
-            tt_program,
-            first_char,
-            widths,
-            missing,
-            type3_scale,
-        } = self;
-        let (std, has_explicit_base, blanks_lie) = (*std, *has_explicit_base, *blanks_lie);
-        let (symbolic, is_truetype, is_type3) = (*symbolic, *is_truetype, *is_type3);
         let code = u16::from(c8);
-        let name = enc.glyph_name(c8).map(str::to_string).or_else(|| {
-            std.filter(|s| s.is_symbolic() || !has_explicit_base)
+        let name = self.enc.glyph_name(c8).map(str::to_string).or_else(|| {
+            self.std
+                .filter(|s| s.is_symbolic() || !self.has_explicit_base)
                 .and_then(|s| s.builtin_name(c8))
                 .map(str::to_string)
         });
         // What an unbelievable ToUnicode entry said: kept only if no
         // other map knows the glyph; guesses from the code are then off.
         let (mut text, said) = to_unicode_entry(
-            to_unicode
+            self.to_unicode
                 .as_ref()
                 .and_then(|tu| tu.lookup_unicode(Code::new(u32::from(code), 1))),
-            blanks_lie,
+            self.blanks_lie,
         );
         let guess = said.is_none();
         if text.is_none()
@@ -236,7 +220,7 @@ impl Source<'_> {
             }
         }
         if text.is_none()
-            && let Some(p) = tt_program.get()
+            && let Some(p) = self.tt_program.get()
             && let Some(gid) = p.gid_of_code(c8)
         {
             text = p.text_of_gid(gid).and_then(|s| glyph_text(&s));
@@ -247,30 +231,31 @@ impl Source<'_> {
             text = t;
         }
         if text.is_none()
-            && symbolic
-            && is_truetype
+            && self.symbolic
+            && self.is_truetype
             && (0x20..0x7F).contains(&code)
-            && tt_program.get().is_none()
+            && self.tt_program.get().is_none()
         {
             // Non-embedded symbolic TrueType: assume the codes are ASCII.
             text = Some(GlyphText::One(char::from(c8)));
         }
-        if text.is_none() && name.is_none() && tt_program.get().is_none() {
+        if text.is_none() && name.is_none() && self.tt_program.get().is_none() {
             // No glyph name, no map: the code draws .notdef, which is no character.
             text = Some(GlyphText::Many("".into()));
         }
-        let idx = i64::from(code) - *first_char;
+        let idx = i64::from(code) - self.first_char;
         let w = usize::try_from(idx)
             .ok()
-            .and_then(|i| widths.get(i).copied())
-            .filter(|w| *w != 0.0 || is_type3)
-            .map(|w| w * *type3_scale)
+            .and_then(|i| self.widths.get(i).copied())
+            .filter(|w| *w != 0.0 || self.is_type3)
+            .map(|w| w * self.type3_scale)
             .or_else(|| {
-                std.and_then(|s| name.as_deref().and_then(|n| s.width(n)))
+                self.std
+                    .and_then(|s| name.as_deref().and_then(|n| s.width(n)))
                     .map(|w| w / 1000.0)
             })
-            .or_else(|| missing.filter(|m| *m > 0.0).map(|m| m / 1000.0))
-            .unwrap_or(if std.is_some_and(|s| s.name.starts_with("Courier")) {
+            .or_else(|| self.missing.filter(|m| *m > 0.0).map(|m| m / 1000.0))
+            .unwrap_or(if self.std.is_some_and(|s| s.name.starts_with("Courier")) {
                 0.6
             } else {
                 0.5
