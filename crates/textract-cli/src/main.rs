@@ -703,8 +703,8 @@ fn main() -> ExitCode {
     let stderr = Stderr {
         bar: show_bar.then(|| progress_bar(inputs.len() as u64)),
     };
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    // Not locked: with -j the thread that finishes the next input writes it.
+    let mut out = std::io::BufWriter::new(std::io::stdout());
     let header = several && !ctx.to_files;
     let mut fatal = None;
     if ctx.to_files || isolated {
