@@ -102,6 +102,31 @@ fn extract(c: &mut Criterion) {
         .iter()
         .map(|p| html_charset::sniff(&p.bytes, None))
         .collect();
+    // The floor under the sniff: chardetng alone over the pages nothing
+    // labels, fed what the sniff feeds it (up to 1 MiB, ISO-2022-JP allowed).
+    let unlabelled: Vec<&[u8]> = pages
+        .iter()
+        .zip(&sniffed)
+        .filter(|(_, s)| s.source == html_charset::Source::Statistical)
+        .map(|(p, _)| p.bytes.get(..1 << 20).unwrap_or(&p.bytes))
+        .collect();
+    println!(
+        "chardetng runs on {} of {} pages ({} of {} bytes)",
+        unlabelled.len(),
+        pages.len(),
+        unlabelled.iter().map(|b| b.len()).sum::<usize>(),
+        total
+    );
+    group.bench_function("chardetng", |b| {
+        b.iter(|| {
+            for bytes in &unlabelled {
+                let mut detector =
+                    chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Allow);
+                detector.feed(black_box(bytes), true);
+                black_box(detector.guess(None, chardetng::Utf8Detection::Deny));
+            }
+        })
+    });
     group.bench_function("decode", |b| {
         b.iter(|| {
             for (page, sniffed) in pages.iter().zip(&sniffed) {
