@@ -216,6 +216,12 @@ pub fn process(
     let next_input = AtomicUsize::new(0);
     let lock = || shared.lock().unwrap_or_else(PoisonError::into_inner);
     let worker = || {
+        // A panic in `emit` must not leave the other workers waiting for an
+        // order that never advances: it stops them, then propagates.
+        let _guard = StopOnUnwind {
+            shared: &shared,
+            advanced: &advanced,
+        };
         loop {
             let index = next_input.fetch_add(1, Ordering::Relaxed);
             let Some(input) = inputs.get(index) else {
@@ -274,6 +280,24 @@ pub fn process(
         worker();
     });
     Ok(())
+}
+
+/// Stops every worker of [`process`] when the one holding it unwinds.
+struct StopOnUnwind<'a, F> {
+    shared: &'a Mutex<Shared<F>>,
+    advanced: &'a Condvar,
+}
+
+impl<F> Drop for StopOnUnwind<'_, F> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.shared
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .stop = true;
+            self.advanced.notify_all();
+        }
+    }
 }
 
 /// What the workers of [`process`] share.
@@ -487,6 +511,26 @@ mod tests {
         })
         .unwrap();
         assert_eq!(calls, 10);
+    }
+
+    #[test]
+    fn a_panic_in_emit_stops_the_workers_and_propagates() {
+        let prev = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let inputs = failed_inputs(5_000);
+        let mode = Mode::Extract { digest: false };
+        let mut calls = 0;
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            process(&inputs, 2, &Options::default(), mode, |input, _| {
+                calls += 1;
+                assert_ne!(input.path(), Path::new("in-7"), "emit fails");
+                true
+            })
+        }));
+        std::panic::set_hook(prev);
+        assert!(result.is_err());
+        // The other worker stopped too (it would otherwise emit the rest).
+        assert!(calls <= 8 + 2 * window(2), "{calls} calls");
     }
 
     #[test]
