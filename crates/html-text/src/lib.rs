@@ -62,7 +62,7 @@ use tokenizer::{Attributes, Sink};
 #[non_exhaustive]
 pub struct Options {
     /// The most bytes of text returned; beyond it the text is cut (on a
-    /// character boundary) and [`Warning::TextTruncated`] reported.
+    /// character boundary) and a [`WarningKind::Limit`] warning reported.
     /// Default 256 MiB.
     pub max_text_bytes: usize,
     /// The most bytes kept for the title, description and keywords each.
@@ -79,24 +79,17 @@ impl Default for Options {
     }
 }
 
-/// Something that made the result less than complete.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Warning {
-    /// The text reached [`Options::max_text_bytes`] and was cut there.
-    TextTruncated {
-        /// The limit that was reached.
-        limit: usize,
-    },
-}
-
-impl std::fmt::Display for Warning {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Warning::TextTruncated { limit } => write!(f, "text truncated at {limit} bytes"),
-        }
+doc_model::warning_kinds! {
+    /// What made the result less than complete.
+    pub enum WarningKind {
+        /// [`Options::max_text_bytes`] cut the text.
+        Limit => "limit",
     }
 }
+
+/// Something that made the result less than complete: its [`WarningKind`]
+/// and what was done. Displayed as `<kind>: <message>`.
+pub type Warning = doc_model::Warning<WarningKind>;
 
 /// The visible text of a document and its metadata.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -172,9 +165,11 @@ pub fn extract_with(html: &str, options: &Options) -> HtmlText {
     };
     let mut walk = tokenizer::run(html, walk);
     if walk.text.truncated() {
-        walk.doc.warnings.push(Warning::TextTruncated {
-            limit: options.max_text_bytes,
-        });
+        walk.doc.warnings.push(Warning::new(
+            WarningKind::Limit,
+            format!("text truncated at {} bytes", options.max_text_bytes),
+            None,
+        ));
     }
     if let Some(title) = walk.title.take() {
         walk.doc.title = Some(text::strip_and_collapse(&title));
@@ -491,7 +486,12 @@ mod tests {
         );
         assert_eq!(doc.text, "abcde");
         assert_eq!(doc.title.as_deref(), Some("lon"));
-        assert_eq!(doc.warnings, vec![Warning::TextTruncated { limit: 5 }]);
+        assert_eq!(doc.warnings.len(), 1);
+        assert_eq!(doc.warnings[0].kind, WarningKind::Limit);
+        assert_eq!(
+            doc.warnings[0].to_string(),
+            "limit: text truncated at 5 bytes"
+        );
     }
 
     #[test]

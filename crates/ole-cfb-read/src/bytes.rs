@@ -99,7 +99,7 @@ impl<'a> Reader<'a> {
     ) -> &'a [u8] {
         let b = self.take_up_to(size);
         if b.len() < size {
-            warnings.push(crate::Warning::new(
+            warnings.push(crate::error::warning(
                 crate::WarningKind::Embedding,
                 format!(
                     "{what} declares {size} bytes at offset {at}, {} present",

@@ -131,7 +131,8 @@ struct Walker<'e, 'w> {
 
 impl Walker<'_, '_> {
     fn warn(&mut self, m: String) {
-        self.warnings.push(Warning::new(WarningKind::Directory, m));
+        self.warnings
+            .push(crate::error::warning(WarningKind::Directory, m));
     }
 
     /// Walks the child tree rooted at `child` of the innermost open storage.

@@ -242,7 +242,7 @@ impl<'a> CompoundFile<'a> {
             Some(p) => match read(&p, &mut warnings).and_then(|b| CompObj::parse(&b)) {
                 Ok(c) => Some(c),
                 Err(e) => {
-                    warnings.push(Warning::new(
+                    warnings.push(crate::error::warning(
                         WarningKind::Embedding,
                         format!("{p:?} unreadable: {e}"),
                     ));
@@ -388,7 +388,7 @@ fn from_native_data(
     };
     warnings.extend(package.warnings.iter().cloned());
     if package.is_link {
-        warnings.push(Warning::new(
+        warnings.push(crate::error::warning(
             WarningKind::Embedding,
             format!(
                 "package links to {:?} instead of holding the file",

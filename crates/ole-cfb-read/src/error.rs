@@ -1,7 +1,5 @@
 //! Errors and warnings of the layer.
 
-use std::fmt;
-
 doc_model::layer_error! {
     /// Why a compound file, a stream or a property set could not be read.
     ///
@@ -40,56 +38,33 @@ doc_model::layer_error! {
     shared(Truncated, Unsupported("unsupported compound file: {0}"), Corrupt("corrupt compound file: {0}"), LimitExceeded)
 }
 
-/// The area of the file a [`Warning`] is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum WarningKind {
-    /// The 512-byte header (MS-CFB 2.2).
-    Header,
-    /// The FAT and the DIFAT that locates it (MS-CFB 2.3, 2.5).
-    Fat,
-    /// The mini FAT and mini stream (MS-CFB 2.4).
-    MiniStream,
-    /// The directory sectors and its red-black trees (MS-CFB 2.6).
-    Directory,
-    /// The data of one stream.
-    Stream,
-    /// A property set stream (MS-OLEPS).
-    PropertySet,
-    /// An embedded object's structures (MS-OLEDS: `\x01Ole10Native`,
-    /// `\x01CompObj`, OLE 1.0 objects) and the Packager format.
-    Embedding,
-}
-
-/// A defect that did not stop reading: what was found, and what was done about it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Warning {
-    /// Which structure the defect is in.
-    pub kind: WarningKind,
-    /// A human-readable description, including offsets or names where known.
-    pub message: String,
-}
-
-impl Warning {
-    pub(crate) fn new(kind: WarningKind, message: impl Into<String>) -> Self {
-        Warning {
-            kind,
-            message: message.into(),
-        }
+doc_model::warning_kinds! {
+    /// The area of the file a [`Warning`] is about.
+    pub enum WarningKind {
+        /// The 512-byte header (MS-CFB 2.2).
+        Header => "header",
+        /// The FAT and the DIFAT that locates it (MS-CFB 2.3, 2.5).
+        Fat => "FAT",
+        /// The mini FAT and mini stream (MS-CFB 2.4).
+        MiniStream => "mini stream",
+        /// The directory sectors and its red-black trees (MS-CFB 2.6).
+        Directory => "directory",
+        /// The data of one stream.
+        Stream => "stream",
+        /// A property set stream (MS-OLEPS).
+        PropertySet => "property set",
+        /// An embedded object's structures (MS-OLEDS: `\x01Ole10Native`,
+        /// `\x01CompObj`, OLE 1.0 objects) and the Packager format.
+        Embedding => "embedded object",
     }
 }
 
-impl fmt::Display for Warning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let kind = match self.kind {
-            WarningKind::Header => "header",
-            WarningKind::Fat => "FAT",
-            WarningKind::MiniStream => "mini stream",
-            WarningKind::Directory => "directory",
-            WarningKind::Stream => "stream",
-            WarningKind::PropertySet => "property set",
-            WarningKind::Embedding => "embedded object",
-        };
-        write!(f, "{kind}: {}", self.message)
-    }
+/// A defect that did not stop reading: its [`WarningKind`], what was found
+/// and what was done about it (this layer's messages name the sector, entry
+/// or byte they are about). Displayed as `<kind>: <message>`.
+pub type Warning = doc_model::Warning<WarningKind>;
+
+/// A warning whose message names where it is.
+pub(crate) fn warning(kind: WarningKind, message: impl Into<String>) -> Warning {
+    Warning::new(kind, message, None)
 }

@@ -90,7 +90,7 @@ pub(crate) fn load_fat(
             next = u32_at(sector, 4 * (per_sector - 1)).unwrap_or(ENDOFCHAIN);
         }
         if difat_sectors != header.num_difat_sectors {
-            warnings.push(Warning::new(
+            warnings.push(crate::error::warning(
                 WarningKind::Fat,
                 format!(
                     "header declares {} DIFAT sectors, the chain has {difat_sectors}",
@@ -100,7 +100,7 @@ pub(crate) fn load_fat(
         }
     }
     if fat_sector_ids.len() != header.num_fat_sectors as usize {
-        warnings.push(Warning::new(
+        warnings.push(crate::error::warning(
             WarningKind::Fat,
             format!(
                 "header declares {} FAT sectors, the DIFAT lists {}",
@@ -118,14 +118,14 @@ pub(crate) fn load_fat(
             Some(sector) => {
                 fat.extend(sector.chunks_exact(4).filter_map(|c| u32_at(c, 0)));
                 if sector.len() < sectors.size {
-                    warnings.push(Warning::new(
+                    warnings.push(crate::error::warning(
                         WarningKind::Fat,
                         format!("FAT sector {id} is cut short by the end of the file"),
                     ));
                 }
             }
             None => {
-                warnings.push(Warning::new(
+                warnings.push(crate::error::warning(
                     WarningKind::Fat,
                     format!("FAT sector {id} lies past the end of the file; its sectors are treated as free"),
                 ));

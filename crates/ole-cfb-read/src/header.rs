@@ -47,7 +47,7 @@ impl Header {
         let byte_order = u16f(0x1C);
         let sector_shift = u16f(0x1E);
         let mini_shift = u16f(0x20);
-        let mut warn = |m: String| warnings.push(Warning::new(WarningKind::Header, m));
+        let mut warn = |m: String| warnings.push(crate::error::warning(WarningKind::Header, m));
         if byte_order != 0xFFFE {
             warn(format!(
                 "byte order mark is {byte_order:#06x}, not 0xFFFE; reading as little-endian"

@@ -212,7 +212,7 @@ impl<'a> CompoundFile<'a> {
             size: header.sector_size,
         };
         if !data.len().is_multiple_of(header.sector_size) {
-            warnings.push(Warning::new(
+            warnings.push(crate::error::warning(
                 WarningKind::Header,
                 format!(
                     "file length {} is not a multiple of the sector size {}",
@@ -229,7 +229,7 @@ impl<'a> CompoundFile<'a> {
             offset: 0,
         })?;
         if root_raw.object_type != TYPE_ROOT {
-            warnings.push(Warning::new(
+            warnings.push(crate::error::warning(
                 WarningKind::Directory,
                 format!(
                     "entry 0 has object type {}, not root (5)",
@@ -280,7 +280,7 @@ impl<'a> CompoundFile<'a> {
     }
 
     fn warn(&mut self, kind: WarningKind, m: String) {
-        self.warnings.push(Warning::new(kind, m));
+        self.warnings.push(crate::error::warning(kind, m));
     }
 
     /// Storages and streams reachable from the root, the root excluded, in
@@ -467,13 +467,13 @@ fn read_directory(
     }
     let chain = follow(fat, first, None, "directory chain")?;
     if let Some(d) = chain.defect {
-        warnings.push(Warning::new(WarningKind::Directory, d));
+        warnings.push(crate::error::warning(WarningKind::Directory, d));
     }
     let v3 = header.sector_size == 512;
     let mut entries = Vec::new();
     for id in chain.ids {
         let Some(sector) = sectors.get(id) else {
-            warnings.push(Warning::new(
+            warnings.push(crate::error::warning(
                 WarningKind::Directory,
                 format!("directory sector {id} lies past the end of the file"),
             ));

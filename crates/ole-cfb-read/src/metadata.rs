@@ -151,7 +151,7 @@ impl Metadata {
                 Some(s)
             }
             Err(e) => {
-                self.warnings.push(Warning::new(
+                self.warnings.push(crate::error::warning(
                     WarningKind::PropertySet,
                     format!("{name}: {e}"),
                 ));

@@ -133,7 +133,7 @@ impl<'a> Ole1Object<'a> {
             match presentation(&mut r) {
                 Ok(p) => p,
                 Err(e) => {
-                    warnings.push(Warning::new(
+                    warnings.push(crate::error::warning(
                         WarningKind::Embedding,
                         format!("OLE 1.0 presentation object at offset {at} unreadable: {e}"),
                     ));

@@ -104,7 +104,7 @@ impl<'a> Package<'a> {
                         }
                     }
                 }
-                Err(e) => package.warnings.push(Warning::new(
+                Err(e) => package.warnings.push(crate::error::warning(
                     WarningKind::Embedding,
                     format!("package's UTF-16 file names unreadable ({e}); the ANSI ones are kept"),
                 )),

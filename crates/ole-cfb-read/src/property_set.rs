@@ -260,7 +260,7 @@ impl PropertySet {
 
     fn warn(&mut self, m: String) {
         self.warnings
-            .push(Warning::new(WarningKind::PropertySet, m));
+            .push(crate::error::warning(WarningKind::PropertySet, m));
     }
 }
 
@@ -279,7 +279,7 @@ fn parse_section(
     let count = u32_at(data, offset + 4).ok_or(truncated("property set section"))? as usize;
     let available = data.len() - offset; // `offset + 8 <= len` was checked by the reads above
     if size > available {
-        warnings.push(Warning::new(
+        warnings.push(crate::error::warning(
             WarningKind::PropertySet,
             format!("section at {offset} declares {size} bytes, {available} remain"),
         ));
@@ -289,7 +289,7 @@ fn parse_section(
         .unwrap_or_default();
     let room = sec.len().saturating_sub(8) / 8;
     if count > room {
-        warnings.push(Warning::new(
+        warnings.push(crate::error::warning(
             WarningKind::PropertySet,
             format!("section declares {count} properties, room for {room}"),
         ));
@@ -346,7 +346,7 @@ struct ValueReader<'s, 'w> {
 impl ValueReader<'_, '_> {
     fn warn(&mut self, m: String) {
         self.warnings
-            .push(Warning::new(WarningKind::PropertySet, m));
+            .push(crate::error::warning(WarningKind::PropertySet, m));
     }
 
     /// A TypedPropertyValue at `off`: the value and the offset just after it.

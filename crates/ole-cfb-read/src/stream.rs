@@ -77,7 +77,7 @@ impl<'a> CompoundFile<'a> {
                 }
             }
             if let Some(d) = chain.defect {
-                warnings.push(Warning::new(
+                warnings.push(crate::error::warning(
                     WarningKind::Stream,
                     format!("{}: {d}", entry.path),
                 ));
@@ -85,7 +85,7 @@ impl<'a> CompoundFile<'a> {
         } else {
             let need = usize::try_from(size.div_ceil(ss)).unwrap_or(usize::MAX);
             if entry.start_sector > MAXREGSECT && entry.start_sector != header::ENDOFCHAIN {
-                warnings.push(Warning::new(
+                warnings.push(crate::error::warning(
                     WarningKind::Stream,
                     format!(
                         "{}: start sector {:#x} is a special value",
@@ -100,7 +100,7 @@ impl<'a> CompoundFile<'a> {
                 }
             }
             if let Some(d) = chain.defect {
-                warnings.push(Warning::new(
+                warnings.push(crate::error::warning(
                     WarningKind::Stream,
                     format!("{}: {d}", entry.path),
                 ));
@@ -108,7 +108,7 @@ impl<'a> CompoundFile<'a> {
         }
         let bytes = runs.assemble(data, size);
         if (bytes.len() as u64) < size {
-            warnings.push(Warning::new(
+            warnings.push(crate::error::warning(
                 WarningKind::Stream,
                 format!(
                     "{}: declared {size} bytes, {} readable",

@@ -36,6 +36,7 @@ pub(crate) fn page_annotations(
     for (i, page) in pages.iter().enumerate() {
         if doc.check_deadline().is_err() {
             doc.warn(
+                crate::WarningKind::Annotation,
                 None,
                 "deadline reached while reading annotations; the rest skipped".into(),
             );
@@ -45,7 +46,11 @@ pub(crate) fn page_annotations(
             Ok(Some(Object::Array(a))) => a,
             Ok(_) => continue,
             Err(e) => {
-                doc.warn(None, format!("page {}: /Annots unreadable ({e})", i + 1));
+                doc.warn(
+                    crate::WarningKind::Annotation,
+                    None,
+                    format!("page {}: /Annots unreadable ({e})", i + 1),
+                );
                 continue;
             }
         };
@@ -63,6 +68,7 @@ pub(crate) fn page_annotations(
                 },
                 Err(e) => {
                     doc.warn(
+                        crate::WarningKind::Annotation,
                         None,
                         format!("page {}: an annotation is unreadable ({e}); skipped", i + 1),
                     );
@@ -71,6 +77,7 @@ pub(crate) fn page_annotations(
             };
             if out.len() >= max {
                 doc.warn(
+                    crate::WarningKind::Annotation,
                     None,
                     format!("more than {max} annotations; the rest skipped (Limits::max_parts)"),
                 );

@@ -84,6 +84,7 @@ impl<'a> Document<'a> {
             Ok(x) => doc.xref = x,
             Err(e) => {
                 doc.warn(
+                    crate::WarningKind::Xref,
                     None,
                     format!("xref unreadable ({e}); rebuilt by scanning the file"),
                 );
@@ -91,13 +92,14 @@ impl<'a> Document<'a> {
             }
         }
         for n in notes {
-            doc.warn(None, n);
+            doc.warn(crate::WarningKind::Xref, None, n);
         }
         // Decryption first: a catalog inside an encrypted object stream can
         // only be checked once the stream can be decrypted.
         doc.setup_encryption()?;
         if !doc.rebuilt && !doc.root_ok() {
             doc.warn(
+                crate::WarningKind::Xref,
                 None,
                 "xref does not lead to a catalog; rebuilt by scanning the file".into(),
             );
@@ -112,6 +114,7 @@ impl<'a> Document<'a> {
             // survive: read those (see `Document::pages`).
             if doc.rebuilt && doc.has_page_objects() {
                 doc.warn(
+                    crate::WarningKind::Xref,
                     None,
                     "no document catalog (/Root) found: the file is probably cut short; \
                      pages recovered from the page objects that survive"
@@ -132,10 +135,10 @@ impl<'a> Document<'a> {
             .any(|at| !self.data.get(at + 5).is_some_and(u8::is_ascii_alphanumeric))
     }
 
-    pub(crate) fn warn(&self, offset: Option<usize>, message: String) {
+    pub(crate) fn warn(&self, kind: crate::WarningKind, offset: Option<usize>, message: String) {
         let mut w = self.warnings.borrow_mut();
         if w.len() < 1000 {
-            w.push(Warning { offset, message });
+            w.push(Warning::new(kind, message, offset.map(|o| o as u64)));
         }
     }
 
@@ -198,7 +201,11 @@ impl<'a> Document<'a> {
         let mut xref_trailer: Option<Dict> = None;
         for num in nums.iter().take(self.options.limits.max_objects) {
             if self.check_deadline().is_err() {
-                self.warn(None, "deadline reached while rebuilding the xref".into());
+                self.warn(
+                    crate::WarningKind::Limit,
+                    None,
+                    "deadline reached while rebuilding the xref".into(),
+                );
                 break;
             }
             let Some(Entry::Offset { offset, .. }) = self.xref.entries.get(num).copied() else {
@@ -273,11 +280,19 @@ impl<'a> Document<'a> {
         let dict = match self.resolve(&enc).map(Cow::into_owned) {
             Ok(Object::Dict(d)) => d,
             Ok(_) => {
-                self.warn(None, "/Encrypt is not a dictionary; ignored".into());
+                self.warn(
+                    crate::WarningKind::Encryption,
+                    None,
+                    "/Encrypt is not a dictionary; ignored".into(),
+                );
                 return Ok(());
             }
             Err(e) => {
-                self.warn(None, format!("/Encrypt unreadable ({e}); ignored"));
+                self.warn(
+                    crate::WarningKind::Encryption,
+                    None,
+                    format!("/Encrypt unreadable ({e}); ignored"),
+                );
                 return Ok(());
             }
         };
@@ -416,6 +431,7 @@ impl<'a> Document<'a> {
                     match self.scan().objects.get(&r.num).copied() {
                         Some(Entry::Offset { offset: o2, .. }) if o2 != offset => {
                             self.warn(
+                                crate::WarningKind::Xref,
                                 Some(offset),
                                 format!("object {r} not at its xref offset ({e}); found by scan"),
                             );
@@ -435,7 +451,7 @@ impl<'a> Document<'a> {
                         Some(Entry::Offset { offset, .. })
                             if !matches!(e, Error::LimitExceeded { .. }) =>
                         {
-                            self.warn(
+                            self.warn(crate::WarningKind::Xref,
                                 Some(offset),
                                 format!("object {r} unreadable from object stream {stream} ({e}); found by scan"),
                             );
@@ -454,6 +470,7 @@ impl<'a> Document<'a> {
                 match self.scan().objects.get(&r.num).copied() {
                     Some(Entry::Offset { offset, .. }) => {
                         self.warn(
+                            crate::WarningKind::Xref,
                             Some(offset),
                             format!("object {r} missing from the xref; found by scan"),
                         );
@@ -507,6 +524,7 @@ impl<'a> Document<'a> {
             )))?;
         if num != r.num {
             self.warn(
+                crate::WarningKind::Xref,
                 None,
                 format!("object stream {stream} entry {index} is object {num}, not {r}"),
             );
@@ -663,6 +681,7 @@ impl<'a> Document<'a> {
             .set(self.decoded.get().saturating_add(decoded.data.len() as u64));
         for w in decoded.warnings {
             self.warn(
+                crate::WarningKind::Stream,
                 None,
                 format!(
                     "stream {}: {w}",

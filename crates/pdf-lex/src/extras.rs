@@ -74,6 +74,7 @@ impl Document<'_> {
             Ok(p) => p,
             Err(e) => {
                 self.warn(
+                    crate::WarningKind::Pages,
                     None,
                     format!("page tree unreadable ({e}); only the name trees read"),
                 );

@@ -90,6 +90,7 @@ impl Budget {
             if !self.warned {
                 self.warned = true;
                 doc.warn(
+                    crate::WarningKind::Attachment,
                     None,
                     format!(
                         "more than {} {what}; the rest skipped (Limits::{limit})",
@@ -100,7 +101,7 @@ impl Budget {
             return false;
         }
         if len as u64 > self.bytes_left {
-            doc.warn(
+            doc.warn(crate::WarningKind::Attachment,
                 None,
                 format!(
                     "a {what} of {len} bytes would pass the {} bytes of embedded files per document; skipped (Limits::max_embedded_bytes)",
@@ -187,6 +188,7 @@ impl Collector<'_, '_> {
             Ok(o) => o.into_owned(),
             Err(e) => {
                 doc.warn(
+                    crate::WarningKind::Attachment,
                     None,
                     format!("a file specification is unreadable ({e}); skipped"),
                 );
@@ -217,12 +219,17 @@ impl Collector<'_, '_> {
             Ok(o) => match o.as_stream() {
                 Some(s) => s.clone(),
                 None => {
-                    doc.warn(None, "an embedded file is not a stream; skipped".into());
+                    doc.warn(
+                        crate::WarningKind::Attachment,
+                        None,
+                        "an embedded file is not a stream; skipped".into(),
+                    );
                     return;
                 }
             },
             Err(e) => {
                 doc.warn(
+                    crate::WarningKind::Attachment,
                     None,
                     format!("an embedded file is unreadable ({e}); skipped"),
                 );
@@ -236,6 +243,7 @@ impl Collector<'_, '_> {
             Ok(d) => d,
             Err(e) => {
                 doc.warn(
+                    crate::WarningKind::Attachment,
                     None,
                     format!("attachment {name:?}: its stream could not be decoded ({e}); skipped"),
                 );
@@ -262,6 +270,7 @@ impl Collector<'_, '_> {
             && size != data.len() as u64
         {
             doc.warn(
+                crate::WarningKind::Attachment,
                 None,
                 format!(
                     "attachment {name:?}: /Params /Size says {size} bytes, the stream holds {}",
@@ -274,6 +283,7 @@ impl Collector<'_, '_> {
             && Md5::digest(&data).as_slice() != sum.as_slice()
         {
             doc.warn(
+                crate::WarningKind::Attachment,
                 None,
                 format!("attachment {name:?}: its MD5 differs from /Params /CheckSum"),
             );
@@ -330,11 +340,12 @@ pub(crate) fn attachments(
         let tree =
             crate::name_tree::walk(doc, &root, "/EmbeddedFiles", max_entries, limits.max_depth);
         for issue in tree.issues {
-            doc.warn(None, issue);
+            doc.warn(crate::WarningKind::Attachment, None, issue);
         }
         for (key, spec) in &tree.entries {
             if doc.check_deadline().is_err() {
                 doc.warn(
+                    crate::WarningKind::Attachment,
                     None,
                     "deadline reached while reading attachments; the rest skipped".into(),
                 );
@@ -345,7 +356,7 @@ pub(crate) fn attachments(
         if tree.truncated && budget.files_left > 0 {
             // Entries were skipped as duplicates or unreadable, so the
             // budget did not run out, but the walk stopped at it.
-            doc.warn(
+            doc.warn(crate::WarningKind::Attachment,
                 None,
                 format!(
                     "/EmbeddedFiles name tree has more than {max_entries} entries; the rest skipped (Limits::max_attachments)"
@@ -359,6 +370,7 @@ pub(crate) fn attachments(
         }
         if doc.check_deadline().is_err() {
             doc.warn(
+                crate::WarningKind::Attachment,
                 None,
                 "deadline reached while reading attachments; the rest skipped".into(),
             );

@@ -711,7 +711,11 @@ impl Walker<'_, '_, '_> {
             Ok(Some(c)) => vec![page.dict.get(b"Contents").cloned().unwrap_or(c)],
             Ok(None) => return,
             Err(e) => {
-                doc.warn(None, format!("page {page_no}: /Contents unreadable ({e})"));
+                doc.warn(
+                    crate::WarningKind::Image,
+                    None,
+                    format!("page {page_no}: /Contents unreadable ({e})"),
+                );
                 return;
             }
         };
@@ -734,6 +738,7 @@ impl Walker<'_, '_, '_> {
             match data {
                 Ok(content) => self.inline_images(page_no, &content, page.resources.as_ref()),
                 Err(e) => doc.warn(
+                    crate::WarningKind::Image,
                     None,
                     format!("page {page_no}: content unreadable for inline images ({e})"),
                 ),
@@ -782,6 +787,7 @@ impl Walker<'_, '_, '_> {
             }
             if doc.check_deadline().is_err() {
                 doc.warn(
+                    crate::WarningKind::Image,
                     None,
                     "deadline reached while reading images; the rest skipped".into(),
                 );
@@ -807,7 +813,11 @@ impl Walker<'_, '_, '_> {
                 let obj = match doc.get(r) {
                     Ok(o) => o,
                     Err(e) => {
-                        doc.warn(None, format!("XObject {r} unreadable ({e}); skipped"));
+                        doc.warn(
+                            crate::WarningKind::Image,
+                            None,
+                            format!("XObject {r} unreadable ({e}); skipped"),
+                        );
                         continue;
                     }
                 };
@@ -859,6 +869,7 @@ impl Walker<'_, '_, '_> {
         self.forms.insert(r);
         if depth >= max_depth {
             doc.warn(
+                crate::WarningKind::Image,
                 None,
                 format!("Form XObjects nested deeper than {max_depth}; cut (Limits::max_depth)"),
             );
@@ -874,6 +885,7 @@ impl Walker<'_, '_, '_> {
                     self.inline_images(page_no, &content, form_res.as_ref().or(Some(res)))
                 }
                 Err(e) => doc.warn(
+                    crate::WarningKind::Image,
                     None,
                     format!("Form XObject {r} unreadable for inline images ({e})"),
                 ),
@@ -1014,12 +1026,20 @@ impl Walker<'_, '_, '_> {
     ) {
         let doc = self.doc;
         for i in issues {
-            doc.warn(None, format!("{stem} (page {page_no}): {i}"));
+            doc.warn(
+                crate::WarningKind::Image,
+                None,
+                format!("{stem} (page {page_no}): {i}"),
+            );
         }
         let (p, d) = match result {
             Ok(x) => x,
             Err(e) => {
-                doc.warn(None, format!("{stem} (page {page_no}): skipped: {e}"));
+                doc.warn(
+                    crate::WarningKind::Image,
+                    None,
+                    format!("{stem} (page {page_no}): skipped: {e}"),
+                );
                 return;
             }
         };

@@ -130,7 +130,11 @@ pub(crate) fn fields(
         Ok(Some(Object::Dict(d))) => d,
         Ok(_) => return out,
         Err(e) => {
-            doc.warn(None, format!("/AcroForm unreadable ({e})"));
+            doc.warn(
+                crate::WarningKind::Form,
+                None,
+                format!("/AcroForm unreadable ({e})"),
+            );
             return out;
         }
     };
@@ -138,7 +142,11 @@ pub(crate) fn fields(
         Ok(Some(Object::Array(a))) => a,
         Ok(_) => return out,
         Err(e) => {
-            doc.warn(None, format!("/AcroForm /Fields unreadable ({e})"));
+            doc.warn(
+                crate::WarningKind::Form,
+                None,
+                format!("/AcroForm /Fields unreadable ({e})"),
+            );
             return out;
         }
     };
@@ -151,6 +159,7 @@ pub(crate) fn fields(
     while let Some((node, inherited, depth)) = stack.pop() {
         if doc.check_deadline().is_err() {
             doc.warn(
+                crate::WarningKind::Form,
                 None,
                 "deadline reached while reading form fields; the rest skipped".into(),
             );
@@ -161,6 +170,7 @@ pub(crate) fn fields(
             && !visited.insert(r)
         {
             doc.warn(
+                crate::WarningKind::Form,
                 None,
                 format!("form field {r} reached twice (cycle); skipped"),
             );
@@ -168,6 +178,7 @@ pub(crate) fn fields(
         }
         if depth > max_depth {
             doc.warn(
+                crate::WarningKind::Form,
                 None,
                 format!("form field tree deeper than {max_depth}; cut (Limits::max_depth)"),
             );
@@ -179,7 +190,11 @@ pub(crate) fn fields(
                 None => continue,
             },
             Err(e) => {
-                doc.warn(None, format!("a form field is unreadable ({e}); skipped"));
+                doc.warn(
+                    crate::WarningKind::Form,
+                    None,
+                    format!("a form field is unreadable ({e}); skipped"),
+                );
                 continue;
             }
         };
@@ -235,6 +250,7 @@ pub(crate) fn fields(
         };
         if out.len() >= max {
             doc.warn(
+                crate::WarningKind::Form,
                 None,
                 format!("more than {max} form fields; the rest skipped (Limits::max_parts)"),
             );

@@ -154,23 +154,35 @@ pub enum Error {
     Unsupported(String),
 }
 
-/// A repaired or skipped problem; the document was still read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Warning {
-    /// The byte offset, when known.
-    pub offset: Option<usize>,
-    /// What happened.
-    pub message: String,
-}
-
-impl std::fmt::Display for Warning {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.offset {
-            Some(o) => write!(f, "{} (offset {o})", self.message),
-            None => f.write_str(&self.message),
-        }
+doc_model::warning_kinds! {
+    /// The part of the file a [`Warning`] is about.
+    pub enum WarningKind {
+        /// The cross-reference table or stream, the trailer, objects found
+        /// by scanning instead (ISO 32000-1 7.5).
+        Xref => "xref",
+        /// The `/Encrypt` dictionary (7.6).
+        Encryption => "encryption",
+        /// A stream's data or its filters; a page's content streams (7.3.8, 7.4).
+        Stream => "stream",
+        /// The page tree and its inherited attributes (7.7.3).
+        Pages => "page tree",
+        /// An image XObject or inline image (8.9).
+        Image => "image",
+        /// An embedded file or its file specification (7.11).
+        Attachment => "attachment",
+        /// An annotation (12.5).
+        Annotation => "annotation",
+        /// An interactive form field (12.7).
+        Form => "form",
+        /// A limit or the deadline stopped reading; the rest was left out.
+        Limit => "limit",
     }
 }
+
+/// A repaired or skipped problem; the document was still read: its
+/// [`WarningKind`], what was done, and the byte offset where known.
+/// Displayed as `<kind>: <message>`, then ` at offset N`.
+pub type Warning = doc_model::Warning<WarningKind>;
 
 /// Caps on work and memory for untrusted input.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -83,7 +83,7 @@ impl Document<'_> {
         let mut walk = Walk::default();
         self.walk_tree(root, Inherited::default(), &mut walk);
         for i in walk.issues {
-            self.warn(None, i);
+            self.warn(crate::WarningKind::Pages, None, i);
         }
         Ok(walk.pages)
     }
@@ -94,7 +94,11 @@ impl Document<'_> {
         let mut nodes: Vec<(ObjRef, Dict)> = Vec::new();
         for r in self.object_refs().into_iter().take(limits.max_objects) {
             if self.check_deadline().is_err() {
-                self.warn(None, "deadline reached while recovering pages".into());
+                self.warn(
+                    crate::WarningKind::Limit,
+                    None,
+                    "deadline reached while recovering pages".into(),
+                );
                 break;
             }
             if let Ok(o) = self.get(r)
@@ -126,7 +130,7 @@ impl Document<'_> {
             }
         }
         for i in walk.issues {
-            self.warn(None, i);
+            self.warn(crate::WarningKind::Pages, None, i);
         }
         (!walk.pages.is_empty()).then_some(walk.pages)
     }
@@ -255,7 +259,11 @@ impl Document<'_> {
             Ok(Some(c)) => c,
             Ok(None) => return Ok(Vec::new()),
             Err(e) => {
-                self.warn(None, format!("page /Contents unreadable: {e}"));
+                self.warn(
+                    crate::WarningKind::Stream,
+                    None,
+                    format!("page /Contents unreadable: {e}"),
+                );
                 return Ok(Vec::new());
             }
         };
@@ -268,7 +276,11 @@ impl Document<'_> {
             let o = match self.resolve(&p) {
                 Ok(o) => o,
                 Err(e) => {
-                    self.warn(None, format!("content stream unreadable: {e}"));
+                    self.warn(
+                        crate::WarningKind::Stream,
+                        None,
+                        format!("content stream unreadable: {e}"),
+                    );
                     continue;
                 }
             };
@@ -286,7 +298,11 @@ impl Document<'_> {
                     }
                     out.extend_from_slice(&d);
                 }
-                Err(e) => self.warn(None, format!("content stream unreadable: {e}")),
+                Err(e) => self.warn(
+                    crate::WarningKind::Stream,
+                    None,
+                    format!("content stream unreadable: {e}"),
+                ),
             }
         }
         Ok(out)

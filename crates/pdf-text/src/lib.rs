@@ -105,22 +105,32 @@ impl Default for Limits {
     }
 }
 
-/// Something that went wrong but left the rest of the text readable.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Warning {
-    /// The 0-based page it concerns, if any.
-    pub page: Option<usize>,
-    /// What happened.
-    pub message: String,
+doc_model::warning_kinds! {
+    /// What a [`Warning`] is about.
+    pub enum WarningKind {
+        /// A page's content streams, fonts, images or annotations; the
+        /// message starts with the 1-based page number (`content: page 3: …`).
+        Content => "content",
+        /// A limit of [`Limits`] or the deadline stopped reading.
+        Limit => "limit",
+        /// The document as `pdf-lex` read it (by [`extract_bytes`]: its
+        /// warning's own text follows).
+        Document => "document",
+    }
 }
 
-impl std::fmt::Display for Warning {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.page {
-            Some(p) => write!(f, "page {}: {}", p + 1, self.message),
-            None => f.write_str(&self.message),
-        }
-    }
+/// Something that went wrong but left the rest of the text readable: its
+/// [`WarningKind`] and what was done. Displayed as `<kind>: <message>`.
+pub type Warning = doc_model::Warning<WarningKind>;
+
+/// A warning about the content of page `index` (0-based), shown as
+/// `content: page N: message`.
+pub(crate) fn page_warning(index: usize, message: impl std::fmt::Display) -> Warning {
+    Warning::new(
+        WarningKind::Content,
+        format!("page {}: {message}", index + 1),
+        None,
+    )
 }
 
 /// The text of a document.
@@ -177,10 +187,7 @@ pub fn extract_bytes(data: &[u8], options: &Options) -> Result<PdfText, Error> {
     let lex: Vec<Warning> = doc
         .warnings()
         .into_iter()
-        .map(|w| Warning {
-            page: None,
-            message: w.to_string(),
-        })
+        .map(|w| Warning::new(WarningKind::Document, w.to_string(), None))
         .collect();
     out.warnings.splice(0..0, lex);
     Ok(out)

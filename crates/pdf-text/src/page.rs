@@ -401,10 +401,7 @@ pub(crate) fn extract(doc: &Document<'_>, options: &Options) -> Result<PdfText, 
             }
         };
         for w in result.warnings {
-            out.warnings.push(Warning {
-                page: Some(index),
-                message: w,
-            });
+            out.warnings.push(crate::page_warning(index, w));
         }
         out.unmapped_glyphs += result.unmapped;
         out.text.push_str(&result.text);
@@ -426,31 +423,29 @@ fn stop_before(
     text_len: usize,
     ops_left: usize,
 ) -> Option<Warning> {
-    let (page, message) = if index >= limits.max_pages {
-        (
-            None,
-            format!("only the first {} pages read", limits.max_pages),
-        )
+    let message = if index >= limits.max_pages {
+        format!("only the first {} pages read", limits.max_pages)
     } else if text_len > limits.max_output_bytes {
         let max = limits.max_output_bytes;
-        let message = format!("output limit of {max} bytes reached; later pages dropped");
-        (Some(index), message)
-    } else if limits
-        .deadline
-        .is_some_and(|d| std::time::Instant::now() >= d)
-    {
-        let message = "deadline reached; this and later pages dropped".into();
-        (Some(index), message)
+        format!(
+            "page {}: output limit of {max} bytes reached; later pages dropped",
+            index + 1
+        )
+    } else if doc_model::deadline_passed(limits.deadline) {
+        format!(
+            "page {}: deadline reached; this and later pages dropped",
+            index + 1
+        )
     } else if ops_left == 0 {
-        let message = format!(
-            "{} content-stream operations run in the document; this and later pages dropped",
+        format!(
+            "page {}: {} content-stream operations run in the document; this and later pages dropped",
+            index + 1,
             limits.max_ops_per_document
-        );
-        (Some(index), message)
+        )
     } else {
         return None;
     };
-    Some(Warning { page, message })
+    Some(Warning::new(crate::WarningKind::Limit, message, None))
 }
 
 /// Runs one page: its content, then its annotations' appearances, then the

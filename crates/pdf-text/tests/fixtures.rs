@@ -232,7 +232,9 @@ fn limits_cut_with_a_warning() {
     assert!(
         out.warnings
             .iter()
-            .any(|w| w.page == Some(0) && w.message.contains("5 glyphs"))
+            .any(|w| w.kind == pdf_text::WarningKind::Content
+                && w.to_string().starts_with("content: page 1: ")
+                && w.message.contains("5 glyphs"))
     );
 }
 
