@@ -1,7 +1,7 @@
 //! The CLX and its piece table (MS-DOC 2.9.38 `Clx`, 2.9.177 `PlcPcd`, 2.9.171 `Pcd`).
 
 use crate::bytes::{u16_at, u32_at};
-use crate::{Error, Limits, Warning};
+use crate::{Error, Limits, Warning, WarningKind};
 
 /// One piece: CPs `[cp_start, cp_end)` stored at a stream offset (MS-DOC 2.9.171 `Pcd`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,9 +81,11 @@ impl PieceTable {
                     let avail = clx.len().saturating_sub(start);
                     let lcb = usize::try_from(lcb).unwrap_or(usize::MAX);
                     if lcb > avail {
-                        warnings.push(Warning::Structure(format!(
-                            "PlcPcd claims {lcb} bytes, {avail} present"
-                        )));
+                        warnings.push(Warning::new(
+                            WarningKind::Structure,
+                            format!("PlcPcd claims {lcb} bytes, {avail} present"),
+                            None,
+                        ));
                     }
                     let plc = clx.get(start..start + lcb.min(avail)).unwrap_or(&[]);
                     return Self::parse_plc_pcd(plc, legacy, limits, warnings);
@@ -129,9 +131,13 @@ impl PieceTable {
                 break;
             };
             if cp_end < cp_start || pieces.last().is_some_and(|p: &Piece| p.cp_end > cp_start) {
-                warnings.push(Warning::Structure(format!(
-                    "piece {i} has CPs {cp_start}..{cp_end} out of order; piece table cut there"
-                )));
+                warnings.push(Warning::new(
+                    WarningKind::Structure,
+                    format!(
+                        "piece {i} has CPs {cp_start}..{cp_end} out of order; piece table cut there"
+                    ),
+                    None,
+                ));
                 break;
             }
             let (byte_offset, is_8bit) = if let Some(l) = legacy {

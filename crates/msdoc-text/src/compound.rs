@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use doc_model::EmbeddedFile;
 use ole_cfb_read::{CompoundFile, EntryKind};
 
-use crate::{Error, Options, Streams, Warning, WordDocument};
+use crate::{Error, Options, Streams, Warning, WarningKind, WordDocument};
 
 impl WordDocument {
     /// Reads the Word streams (`WordDocument`, `0Table`/`1Table`, `Data`) at
@@ -45,11 +45,9 @@ impl WordDocument {
             match cf.entry(&p) {
                 Some(e) if e.kind == EntryKind::Stream => {
                     let s = cf.read_entry(e).map_err(Error::Container)?;
-                    container_warnings.extend(
-                        s.warnings
-                            .iter()
-                            .map(|w| Warning::Structure(format!("compound file: {w}"))),
-                    );
+                    container_warnings.extend(s.warnings.iter().map(|w| {
+                        Warning::new(WarningKind::Structure, format!("compound file: {w}"), None)
+                    }));
                     Ok(Some(s.data))
                 }
                 _ => Ok(None),
@@ -129,10 +127,10 @@ impl WordDocument {
                 Ok(mut doc) if !doc.text().trim().is_empty() => {
                     doc.warnings.insert(
                         0,
-                        Warning::Structure(format!(
+                        Warning::new(WarningKind::Structure, format!(
                             "the compound file cannot be opened (cut short?); its WordDocument stream \
                              was found at byte {start} and read to the end of the file, its table stream is lost"
-                        )),
+                        ), None),
                     );
                     return Ok(doc);
                 }
@@ -167,15 +165,17 @@ fn object_pool(
         match cf.embedded_object(&path) {
             Ok(mut o) => {
                 warnings.extend(
-                    std::mem::take(&mut o.warnings)
-                        .iter()
-                        .map(|w| Warning::Structure(format!("{path}: {w}"))),
+                    std::mem::take(&mut o.warnings).iter().map(|w| {
+                        Warning::new(WarningKind::Structure, format!("{path}: {w}"), None)
+                    }),
                 );
                 out.push(o.into_embedded_file(&format!("/ObjectPool/{name}")));
             }
-            Err(e) => warnings.push(Warning::Structure(format!(
-                "embedded object {path} unreadable: {e}"
-            ))),
+            Err(e) => warnings.push(Warning::new(
+                WarningKind::Structure,
+                format!("embedded object {path} unreadable: {e}"),
+                None,
+            )),
         }
     }
     out

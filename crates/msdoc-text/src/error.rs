@@ -1,7 +1,5 @@
 //! The crate's error and warning types.
 
-use thiserror::Error;
-
 doc_model::layer_error! {
     /// Why a document could not be read at all.
     ///
@@ -32,41 +30,30 @@ doc_model::layer_error! {
     shared(Truncated, Unsupported("unsupported: {0}"), Corrupt("corrupt document: {0}"), Container(ole_cfb_read::Error))
 }
 
-/// Something that went wrong in a document that still yielded text.
-#[derive(Debug, Error, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Warning {
-    /// A piece of the piece table points outside the WordDocument stream;
-    /// its characters are missing from the text.
-    #[error("piece {index} (fc {fc:#x}) lies outside the WordDocument stream")]
-    PieceOutOfRange {
-        /// Index of the piece in the PlcPcd.
-        index: usize,
-        /// Its file character position.
-        fc: u32,
-    },
-    /// The piece table ends before the CP count the FIB announces.
-    #[error("piece table covers {covered} of {expected} characters")]
-    ShortPieceTable {
-        /// CPs the piece table covers.
-        covered: u32,
-        /// CPs the FIB announces (sum of the `ccp*` counts).
-        expected: u32,
-    },
-    /// A formatting structure (bin table, FKP, grpprl) could not be read;
-    /// formatting-dependent rules (tables, hidden and deleted text) are
-    /// applied without it.
-    #[error("formatting: {0}")]
-    Formatting(String),
-    /// A structure of the FIB or CLX is damaged; a fallback was used.
-    #[error("structure: {0}")]
-    Structure(String),
-    /// A limit of [`crate::Limits`] cut the text short.
-    #[error("limit reached: {what} (limit {limit})")]
-    LimitReached {
-        /// Which limit.
-        what: &'static str,
-        /// The configured limit.
-        limit: u64,
-    },
+doc_model::warning_kinds! {
+    /// What kind of defect a [`Warning`] reports.
+    pub enum WarningKind {
+        /// The piece table (`PlcPcd` in the CLX) misses characters of the
+        /// text: a piece points outside the WordDocument stream (its offset
+        /// is the piece's byte offset there), or the pieces cover fewer CPs
+        /// than the FIB announces (the sum of its `ccp*` counts). The
+        /// missing characters are left out.
+        PieceTable => "piece table",
+        /// A formatting structure (bin table, FKP, grpprl) could not be read;
+        /// formatting-dependent rules (tables, hidden and deleted text) are
+        /// applied without it.
+        Formatting => "formatting",
+        /// A structure of the FIB, the CLX, a story's PLC, a picture (PICF,
+        /// OfficeArt), the compound file or an embedded object is damaged; a
+        /// fallback was used or the part was skipped.
+        Structure => "structure",
+        /// A limit of [`crate::Limits`] cut the text short.
+        Limit => "limit reached",
+    }
 }
+
+/// A defect in a document that still yielded text: its [`WarningKind`], what
+/// was wrong and what was done about it, and the byte offset in the
+/// WordDocument stream where known. Displayed as `<kind>: <message>`, then
+/// ` at offset N`.
+pub type Warning = doc_model::Warning<WarningKind>;

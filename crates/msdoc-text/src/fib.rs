@@ -1,7 +1,7 @@
 //! The File Information Block (MS-DOC 2.5.1 `Fib`; Word 6/95 FIB for `nFib` 101–105).
 
 use crate::bytes::{u16_at, u32_at};
-use crate::{Error, Story, Warning};
+use crate::{Error, Story, Warning, WarningKind};
 
 /// Which generation of the binary Word format a document uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -128,9 +128,11 @@ impl Fib {
             }
         }
         if cslw < 11 {
-            warnings.push(Warning::Structure(format!(
-                "FibRgLw has {cslw} fields, expected 22"
-            )));
+            warnings.push(Warning::new(
+                WarningKind::Structure,
+                format!("FibRgLw has {cslw} fields, expected 22"),
+                None,
+            ));
         }
         let cb_at = rglw + cslw * 4;
         let cb_rg = usize::from(u16_at(wd, cb_at).ok_or_else(|| truncated(cb_at))?);

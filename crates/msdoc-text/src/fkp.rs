@@ -3,7 +3,7 @@
 //! few properties that change which text is emitted.
 
 use crate::bytes::{slice_at, u16_at, u32_at};
-use crate::{Limits, Warning};
+use crate::{Limits, Warning, WarningKind};
 
 /// Size of a formatted disk page.
 const PAGE: usize = 512;
@@ -132,9 +132,11 @@ pub(crate) fn read_runs(
     let n = (plc.len() - 4) / 8;
     let max_pages = word_document.len() / PAGE + 1;
     if n > max_pages.min(limits.max_fkp_pages) {
-        warnings.push(Warning::Formatting(format!(
-            "{name} names {n} pages, the stream holds {max_pages}; formatting ignored"
-        )));
+        warnings.push(Warning::new(
+            WarningKind::Formatting,
+            format!("{name} names {n} pages, the stream holds {max_pages}; formatting ignored"),
+            None,
+        ));
         return Runs::default();
     }
     let mut runs = Vec::new();
@@ -178,14 +180,20 @@ pub(crate) fn read_runs(
         }
     }
     if bad_pages > 0 {
-        warnings.push(Warning::Formatting(format!(
-            "{bad_pages} unreadable {name} pages"
-        )));
+        warnings.push(Warning::new(
+            WarningKind::Formatting,
+            format!("{bad_pages} unreadable {name} pages"),
+            None,
+        ));
     }
     if doubled_pages > 0 {
-        warnings.push(Warning::Formatting(format!(
-            "{doubled_pages} {name} pages store doubled FCs; halved to match the bin table"
-        )));
+        warnings.push(Warning::new(
+            WarningKind::Formatting,
+            format!(
+                "{doubled_pages} {name} pages store doubled FCs; halved to match the bin table"
+            ),
+            None,
+        ));
     }
     runs.sort_by_key(|r| r.start);
     Runs { runs, last: 0 }

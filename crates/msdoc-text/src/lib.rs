@@ -70,7 +70,7 @@ pub use clx::{Piece, PieceTable};
 pub use codepage::code_page_for_lid;
 pub use doc_model::{EmbeddedFile, EmbeddedKind, Metadata, Part, PartKind};
 pub use encoding_rs::Encoding;
-pub use error::{Error, Warning};
+pub use error::{Error, Warning, WarningKind};
 pub use fib::{Fib, Version};
 /// The encoding of a Windows code page number (as `legacy_code_page` or a
 /// language id gives it), `None` if `encoding_rs` has no equivalent.
@@ -105,8 +105,8 @@ pub struct Limits {
     /// Deepest field nesting followed; deeper fields are dropped whole.
     pub max_field_depth: usize,
     /// The moment after which piece assembly stops, keeping the characters
-    /// read so far, with [`Warning::LimitReached`] `{ what: "deadline", .. }`
-    /// (default none).
+    /// read so far, with a [`WarningKind::Limit`] warning
+    /// (`limit reached: deadline (limit 0)`) (default none).
     pub deadline: Option<std::time::Instant>,
 }
 
@@ -414,9 +414,11 @@ impl WordDocument {
                     embedded.extend(picture::inline(data, location, limits, &mut warnings))
                 }
                 None => {
-                    warnings.push(Warning::Structure(format!(
-                        "an inline picture at Data offset {location}, and no Data stream"
-                    )));
+                    warnings.push(Warning::new(
+                        WarningKind::Structure,
+                        format!("an inline picture at Data offset {location}, and no Data stream"),
+                        None,
+                    ));
                     break;
                 }
             }
@@ -464,7 +466,11 @@ impl WordDocument {
             (Some(clx), _) => match PieceTable::parse(clx, legacy, limits, warnings) {
                 Ok(t) => Ok(t),
                 Err(e) if legacy.is_some() => {
-                    warnings.push(Warning::Structure(format!("{e}; text read from fcMin")));
+                    warnings.push(Warning::new(
+                        WarningKind::Structure,
+                        format!("{e}; text read from fcMin"),
+                        None,
+                    ));
                     Ok(PieceTable::single(fib.fc_min, total_cp, bytes))
                 }
                 Err(e) => Err(e),
@@ -473,7 +479,7 @@ impl WordDocument {
             (None, false) if fib.clx.lcb == 0 => Err(Error::Corrupt("the FIB has no CLX".into())),
             (None, false) => match Self::salvage_piece(fib, wd_len, total_cp) {
                 Some(table) => {
-                    warnings.push(Warning::Structure(format!(
+                    warnings.push(Warning::new(WarningKind::Structure, format!(
                         "the CLX at {} ({} bytes) lies past the table stream's {} bytes (a file cut short?); \
                          the text is read as one piece from fcMin {} to fcMac {}",
                         fib.clx.fc,
@@ -481,7 +487,7 @@ impl WordDocument {
                         table_len,
                         fib.fc_min,
                         fib.fc_mac
-                    )));
+                    ), None));
                     Ok(table)
                 }
                 None => Err(Error::Truncated {

@@ -9,7 +9,7 @@ use doc_model::{EmbeddedFile, EmbeddedKind};
 use office_art::{BStore, Blip, DrawingGroup, Records, types};
 
 use crate::bytes::{slice_at, u16_at, u32_at};
-use crate::{Limits, Warning};
+use crate::{Limits, Warning, WarningKind};
 
 /// `PICF.cbHeader`: the fixed part of a PICF.
 const PICF_HEADER: usize = 0x44;
@@ -45,22 +45,26 @@ pub(crate) fn inline(
         u16_at(data, start + 4),
         u16_at(data, start + 6),
     ) else {
-        warnings.push(Warning::Structure(format!(
-            "picture at Data offset {at}: no PICF there (the Data stream has {} bytes)",
-            data.len()
-        )));
+        warnings.push(Warning::new(
+            WarningKind::Structure,
+            format!(
+                "picture at Data offset {at}: no PICF there (the Data stream has {} bytes)",
+                data.len()
+            ),
+            None,
+        ));
         return Vec::new();
     };
     if usize::from(cb_header) != PICF_HEADER || (lcb as usize) < PICF_HEADER {
-        warnings.push(Warning::Structure(format!(
+        warnings.push(Warning::new(WarningKind::Structure, format!(
             "picture at Data offset {at}: PICF header of {cb_header} bytes, total {lcb}; skipped"
-        )));
+        ), None));
         return Vec::new();
     }
     if mm != MM_SHAPE && mm != MM_SHAPEFILE {
-        warnings.push(Warning::Structure(format!(
+        warnings.push(Warning::new(WarningKind::Structure, format!(
             "picture at Data offset {at}: a PICF of mapping mode {mm:#x} holds no OfficeArt picture; skipped"
-        )));
+        ), None));
         return Vec::new();
     }
     let mut body_at = start + PICF_HEADER;
@@ -72,10 +76,10 @@ pub(crate) fn inline(
     let body = match data.get(body_at..end) {
         Some(b) => b,
         None => {
-            warnings.push(Warning::Structure(format!(
+            warnings.push(Warning::new(WarningKind::Structure, format!(
                 "picture at Data offset {at}: PICF declares {lcb} bytes, the Data stream ends at {}",
                 data.len()
-            )));
+            ), None));
             data.get(body_at..).unwrap_or_default()
         }
     };
@@ -85,10 +89,10 @@ pub(crate) fn inline(
         return Vec::new();
     };
     if shape.record_type() != types::SP_CONTAINER {
-        warnings.push(Warning::Structure(format!(
+        warnings.push(Warning::new(WarningKind::Structure, format!(
             "picture at Data offset {at}: expected an OfficeArtSpContainer, found record {:#06x}",
             shape.record_type()
-        )));
+        ), None));
         return Vec::new();
     }
     let consumed = 8 + shape.body.len();
@@ -99,12 +103,13 @@ pub(crate) fn inline(
         None,
         &office_art_options(limits),
     );
-    warnings.extend(
-        store
-            .warnings
-            .iter()
-            .map(|w| Warning::Structure(format!("picture at Data offset {at}: {w}"))),
-    );
+    warnings.extend(store.warnings.iter().map(|w| {
+        Warning::new(
+            WarningKind::Structure,
+            format!("picture at Data offset {at}: {w}"),
+            None,
+        )
+    }));
     let mut out = Vec::new();
     for (k, (_, blip)) in store.blips().enumerate() {
         let path = if k == 0 {
@@ -131,27 +136,30 @@ pub(crate) fn floating(
         return Vec::new();
     }
     let Some(bytes) = slice_at(table, fc as usize, lcb as usize) else {
-        warnings.push(Warning::Structure(format!(
+        warnings.push(Warning::new(WarningKind::Structure, format!(
             "OfficeArtContent at {fc} ({lcb} bytes) lies past the table stream's {} bytes; floating pictures skipped",
             table.len()
-        )));
+        ), None));
         return Vec::new();
     };
     let group = match DrawingGroup::parse(bytes, Some(word_document), &office_art_options(limits)) {
         Ok(g) => g,
         Err(e) => {
-            warnings.push(Warning::Structure(format!(
-                "OfficeArtContent: {e}; floating pictures skipped"
-            )));
+            warnings.push(Warning::new(
+                WarningKind::Structure,
+                format!("OfficeArtContent: {e}; floating pictures skipped"),
+                None,
+            ));
             return Vec::new();
         }
     };
-    warnings.extend(
-        group
-            .warnings
-            .iter()
-            .map(|w| Warning::Structure(format!("OfficeArtContent: {w}"))),
-    );
+    warnings.extend(group.warnings.iter().map(|w| {
+        Warning::new(
+            WarningKind::Structure,
+            format!("OfficeArtContent: {w}"),
+            None,
+        )
+    }));
     group
         .bstore
         .blips()

@@ -10,7 +10,7 @@ use doc_model::PartKind;
 
 use crate::bytes::{slice_at, u16_at, u32_at};
 use crate::fib::FcLcb;
-use crate::{Fib, Story, Warning};
+use crate::{Fib, Story, Warning, WarningKind};
 
 /// A range of a story that becomes one part.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,25 +38,27 @@ fn plc<'t>(
     }
     let lcb = at.lcb as usize;
     let Some(bytes) = slice_at(table, at.fc as usize, lcb) else {
-        warnings.push(Warning::Structure(format!(
+        warnings.push(Warning::new(WarningKind::Structure, format!(
             "{what} at {} ({lcb} bytes) lies past the table stream's {} bytes; its story is one part",
             at.fc,
             table.len()
-        )));
+        ), None));
         return None;
     };
     if lcb < 4 || !(lcb - 4).is_multiple_of(4 + data_size) {
-        warnings.push(Warning::Structure(format!(
+        warnings.push(Warning::new(WarningKind::Structure, format!(
             "{what} has {lcb} bytes, not a PLC of {data_size}-byte elements; its story is one part"
-        )));
+        ), None));
         return None;
     }
     let n = (lcb - 4) / (4 + data_size);
     let cps: Vec<u32> = (0..=n).filter_map(|i| u32_at(bytes, i * 4)).collect();
     if cps.windows(2).any(|w| w[0] > w[1]) {
-        warnings.push(Warning::Structure(format!(
-            "{what}'s CPs are not in order; its story is one part"
-        )));
+        warnings.push(Warning::new(
+            WarningKind::Structure,
+            format!("{what}'s CPs are not in order; its story is one part"),
+            None,
+        ));
         return None;
     }
     Some((cps, bytes.get((n + 1) * 4..).unwrap_or_default()))

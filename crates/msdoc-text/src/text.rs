@@ -7,7 +7,7 @@ use encoding_rs::Encoding;
 use crate::clx::Piece;
 use crate::fkp::{PAP_TTP, Runs, chp};
 use crate::lst::Numbering;
-use crate::{Limits, Warning};
+use crate::{Limits, Warning, WarningKind};
 
 /// One CP of the document: its character and the flags that govern its output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,6 +64,11 @@ pub(crate) struct Source<'a, 'r> {
     pub list_marks: &'r mut Vec<(u32, u16, u8)>,
 }
 
+/// The warning when [`Limits::deadline`] stops the assembly.
+fn deadline_reached() -> Warning {
+    Warning::new(WarningKind::Limit, "deadline (limit 0)", None)
+}
+
 /// Reads CPs `[0, total)` through the piece table. Missing characters (a
 /// piece outside the stream, a gap in the table) become NUL units so that
 /// story boundaries stay at their CPs; NUL is never emitted.
@@ -76,27 +81,31 @@ pub(crate) fn assemble(
 ) -> Vec<Unit> {
     let mut total = total;
     if u64::from(total) > limits.max_chars {
-        warnings.push(Warning::LimitReached {
-            what: "characters",
-            limit: limits.max_chars,
-        });
+        warnings.push(Warning::new(
+            WarningKind::Limit,
+            format!("characters (limit {})", limits.max_chars),
+            None,
+        ));
         total = u32::try_from(limits.max_chars).unwrap_or(u32::MAX);
     }
     // Every CP takes at least one byte of the stream: a larger count is damage,
     // and must not become a large allocation.
     let physical = u32::try_from(src.word_document.len()).unwrap_or(u32::MAX);
     if total > physical {
-        warnings.push(Warning::Structure(format!(
-            "{total} characters announced, the WordDocument stream has {physical} bytes"
-        )));
+        warnings.push(Warning::new(
+            WarningKind::Structure,
+            format!("{total} characters announced, the WordDocument stream has {physical} bytes"),
+            None,
+        ));
         total = physical;
     }
     let covered = pieces.last().map_or(0, |p| p.cp_end);
     if covered < total {
-        warnings.push(Warning::ShortPieceTable {
-            covered,
-            expected: total,
-        });
+        warnings.push(Warning::new(
+            WarningKind::PieceTable,
+            format!("covers {covered} of {total} characters"),
+            None,
+        ));
         total = covered;
     }
     let mut units: Vec<Unit> = Vec::with_capacity(total as usize);
@@ -107,10 +116,7 @@ pub(crate) fn assemble(
             break;
         }
         if past_deadline() {
-            warnings.push(Warning::LimitReached {
-                what: "deadline",
-                limit: 0,
-            });
+            warnings.push(deadline_reached());
             break;
         }
         let have = units.len() as u32;
@@ -131,10 +137,7 @@ pub(crate) fn assemble(
             if i >= next_clock {
                 next_clock = i.saturating_add(1 << 16);
                 if past_deadline() {
-                    warnings.push(Warning::LimitReached {
-                        what: "deadline",
-                        limit: 0,
-                    });
+                    warnings.push(deadline_reached());
                     break 'pieces;
                 }
             }
@@ -214,10 +217,14 @@ pub(crate) fn assemble(
             i += in_run as u32;
         }
         if out_of_range {
-            warnings.push(Warning::PieceOutOfRange {
-                index,
-                fc: piece.fc,
-            });
+            warnings.push(Warning::new(
+                WarningKind::PieceTable,
+                format!(
+                    "piece {index} (fc {:#x}) lies outside the WordDocument stream",
+                    piece.fc
+                ),
+                Some(u64::from(piece.byte_offset)),
+            ));
         }
     }
     units
@@ -587,7 +594,21 @@ mod tests {
         let (u, w) = assemble_alone(&wd, &pieces, 9, &Limits::default());
         let chars: Vec<u16> = u.iter().map(|x| x.ch).collect();
         assert_eq!(chars, vec![0x61, 0x62, 0x201C, 0xD83D, 0xDE00, 0, 0]);
-        assert_eq!(w.len(), 2, "{w:?}");
+        assert_eq!(
+            w,
+            [
+                Warning::new(WarningKind::PieceTable, "covers 7 of 9 characters", None),
+                Warning::new(
+                    WarningKind::PieceTable,
+                    "piece 2 (fc 0x3f) lies outside the WordDocument stream",
+                    Some(63)
+                ),
+            ]
+        );
+        assert_eq!(
+            w[1].to_string(),
+            "piece table: piece 2 (fc 0x3f) lies outside the WordDocument stream at offset 63"
+        );
         assert_eq!(
             render(&u, None, &Limits::default(), None),
             "ab\u{201C}\u{1F600}"
@@ -610,15 +631,10 @@ mod tests {
         };
         let (u, w) = assemble_alone(&wd, &pieces, 8, &limits);
         assert!(u.is_empty());
-        assert!(
-            matches!(
-                w.as_slice(),
-                [Warning::LimitReached {
-                    what: "deadline",
-                    ..
-                }]
-            ),
-            "{w:?}"
+        assert_eq!(
+            w,
+            [Warning::new(WarningKind::Limit, "deadline (limit 0)", None)]
         );
+        assert_eq!(w[0].to_string(), "limit reached: deadline (limit 0)");
     }
 }
