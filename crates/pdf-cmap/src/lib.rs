@@ -44,7 +44,7 @@ pub mod encoding;
 mod predefined;
 mod ps;
 
-pub use cmap::{CMap, CidRange, Code, Codes, CodespaceRange, Limits, Warning};
+pub use cmap::{CMap, CidRange, Code, Codes, CodespaceRange, Limits, Warning, WarningKind};
 pub use collection::{Collection, cid_to_unicode, cid_to_unicode_exact};
 
 /// Cold-path entry points for the benches (not part of the API).

@@ -3,7 +3,7 @@
 
 use super::CMap;
 use super::storage::{DenseCids, RangeSet, UnicodeMap};
-use super::types::{Code, CodespaceRange, Limits, Warning, max_code};
+use super::types::{Code, CodespaceRange, Limits, Warning, WarningKind, max_code};
 
 /// Collects mappings while parsing, then builds the lookup structures.
 #[derive(Default)]
@@ -25,20 +25,38 @@ impl Builder {
         Builder::default()
     }
 
-    pub(super) fn warn(&mut self, w: Warning) {
+    /// Records a warning at byte `offset` of the CMap, where known; the
+    /// message is only written out while the list is under its cap.
+    pub(super) fn warn(
+        &mut self,
+        kind: WarningKind,
+        message: std::fmt::Arguments<'_>,
+        offset: Option<usize>,
+    ) {
         // One copy of each limit warning; cap the list itself too.
         if self.cmap.warnings.len() < 1000 {
-            self.cmap.warnings.push(w);
+            let offset = offset.map(|o| o as u64);
+            self.cmap
+                .warnings
+                .push(Warning::new(kind, message.to_string(), offset));
+        }
+    }
+
+    fn limit_reached(&mut self, what: &str) {
+        if !self.limit_warned {
+            self.limit_warned = true;
+            self.warn(
+                WarningKind::Limit,
+                format_args!("{what} reached; rest dropped"),
+                None,
+            );
         }
     }
 
     pub(super) fn count_entry(&mut self, limits: &Limits) -> bool {
         self.entries += 1;
         if self.entries > limits.max_entries {
-            if !self.limit_warned {
-                self.limit_warned = true;
-                self.warn(Warning::LimitReached("max_entries"));
-            }
+            self.limit_reached("max_entries");
             return false;
         }
         true
@@ -65,10 +83,7 @@ impl Builder {
             None
         };
         if let Some(what) = over {
-            if !self.limit_warned {
-                self.limit_warned = true;
-                self.warn(Warning::LimitReached(what));
-            }
+            self.limit_reached(what);
             return false;
         }
         let (Ok(off), Ok(len), Ok(order)) = (
@@ -183,7 +198,11 @@ impl Builder {
             lens.sort_unstable();
             lens.dedup();
             if !lens.is_empty() {
-                self.cmap.warnings.push(Warning::CodespaceInferred);
+                self.cmap.warnings.push(Warning::new(
+                    WarningKind::Codespace,
+                    "no codespace ranges; inferred from the mapped code lengths",
+                    None,
+                ));
             }
             for len in lens.into_iter().filter(|l| (1..=4).contains(l)) {
                 let high = max_code(len);

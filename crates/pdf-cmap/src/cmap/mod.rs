@@ -16,7 +16,7 @@ mod types;
 
 pub(crate) use builder::Builder;
 pub use lookup::Codes;
-pub use types::{CidRange, Code, CodespaceRange, Limits, Warning};
+pub use types::{CidRange, Code, CodespaceRange, Limits, Warning, WarningKind};
 
 use crate::Collection;
 use parser::parse;

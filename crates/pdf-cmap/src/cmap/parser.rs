@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use super::CMap;
 use super::builder::Builder;
-use super::types::{Code, CodespaceRange, Limits, Warning, code_of, max_code};
+use super::types::{Code, CodespaceRange, Limits, WarningKind, code_of, max_code};
 use crate::ps::{Lexer, Token};
 
 const SECTIONS: [&str; 7] = [
@@ -131,7 +131,11 @@ pub(crate) fn parse(
     {
         match crate::predefined::get(parent_name) {
             Some(parent) => b.inherit(parent),
-            None => b.warn(Warning::UnknownUseCMap(parent_name.clone())),
+            None => b.warn(
+                WarningKind::UseCMap,
+                format_args!("unknown CMap `{parent_name}` ignored"),
+                None,
+            ),
         }
     }
     b.set_meta(name, registry, ordering, wmode, usecmap);
@@ -153,10 +157,7 @@ fn read_section<'a>(
     loop {
         let offset = lx.offset();
         let Some(tok) = lx.next_token() else {
-            b.warn(Warning::UnterminatedSection {
-                section: sname,
-                offset,
-            });
+            unterminated(b, sname, offset);
             return None;
         };
         let op = match tok {
@@ -164,20 +165,14 @@ fn read_section<'a>(
                 if k.starts_with(b"end") && !k.starts_with(b"endcmap") && k != b"end" =>
             {
                 if !ops.is_empty() {
-                    b.warn(Warning::BadEntry {
-                        section: sname,
-                        offset: entry_offset,
-                    });
+                    bad_entry(b, sname, entry_offset);
                 }
                 return None;
             }
             Token::Keyword(k)
                 if k.starts_with(b"begin") || k == b"endcmap" || k == b"end" || k == b"usecmap" =>
             {
-                b.warn(Warning::UnterminatedSection {
-                    section: sname,
-                    offset,
-                });
+                unterminated(b, sname, offset);
                 return Some(Token::Keyword(k));
             }
             Token::Hex(h) => Operand::Hex(h),
@@ -185,10 +180,7 @@ fn read_section<'a>(
             Token::Name(n) => Operand::Name(n),
             Token::ArrayOpen => Operand::Array(read_array(lx, limits)),
             _ => {
-                b.warn(Warning::BadEntry {
-                    section: sname,
-                    offset,
-                });
+                bad_entry(b, sname, offset);
                 continue;
             }
         };
@@ -202,14 +194,26 @@ fn read_section<'a>(
                 continue;
             }
             if !apply_entry(b, section, &ops, limits, entry_offset, scratch) {
-                b.warn(Warning::BadEntry {
-                    section: sname,
-                    offset: entry_offset,
-                });
+                bad_entry(b, sname, entry_offset);
             }
             ops.clear();
         }
     }
+}
+
+fn unterminated(b: &mut Builder, section: &str, offset: usize) {
+    let message = format_args!("{section} not terminated, closed");
+    b.warn(WarningKind::Section, message, Some(offset));
+}
+
+fn bad_entry(b: &mut Builder, section: &str, offset: usize) {
+    let message = format_args!("malformed entry in {section} skipped");
+    b.warn(WarningKind::Entry, message, Some(offset));
+}
+
+fn bad_utf16(b: &mut Builder, offset: usize) {
+    let message = format_args!("invalid UTF-16BE, undecodable bytes dropped");
+    b.warn(WarningKind::Destination, message, Some(offset));
 }
 
 fn read_array<'a>(lx: &mut Lexer<'a>, limits: &Limits) -> Vec<Operand<'a>> {
@@ -316,7 +320,7 @@ fn apply_entry(
             let s = &mut scratch.text;
             let ok = utf16be(&dst, s);
             if !ok {
-                b.warn(Warning::BadUtf16 { offset });
+                bad_utf16(b, offset);
             }
             if ok || !s.is_empty() {
                 b.unicode(Code::new(code, len), s, limits);
@@ -344,7 +348,7 @@ fn apply_entry(
                         let s = &mut scratch.text;
                         let ok = utf16be(&dst, s);
                         if !ok {
-                            b.warn(Warning::BadUtf16 { offset });
+                            bad_utf16(b, offset);
                             if s.is_empty() {
                                 continue;
                             }
@@ -365,7 +369,7 @@ fn apply_entry(
                         let ok = utf16be(&scratch.bytes, s);
                         if !ok && !warned {
                             warned = true;
-                            b.warn(Warning::BadUtf16 { offset });
+                            bad_utf16(b, offset);
                         }
                         if !ok && s.is_empty() {
                             continue;

@@ -10,6 +10,15 @@ fn uni(c: &CMap, value: u32, len: u8) -> Option<&str> {
     c.lookup_unicode(Code::new(value, len))
 }
 
+/// The warning of a CMap without codespace ranges.
+fn inferred_codespace() -> Warning {
+    Warning::new(
+        WarningKind::Codespace,
+        "no codespace ranges; inferred from the mapped code lengths",
+        None,
+    )
+}
+
 const HEADER: &str = "/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n\
     /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n\
     /CMapName /Adobe-Identity-UCS def /CMapType 2 def\n";
@@ -144,21 +153,49 @@ fn tolerates_missing_end_and_bad_counts() {
         "1 begincodespacerange <00> <ff> endcodespacerange 5 beginbfchar <41> <0041> <42> <0042>",
     );
     assert_eq!(uni(&c, 0x42, 1), Some("B"));
-    assert!(matches!(
+    // The offset is where the input ended.
+    assert_eq!(
         c.warnings(),
-        [Warning::UnterminatedSection {
-            section: "beginbfchar",
-            ..
-        }]
-    ));
+        &[Warning::new(
+            WarningKind::Section,
+            "beginbfchar not terminated, closed",
+            Some(87)
+        )]
+    );
+    assert_eq!(
+        c.warnings()[0].to_string(),
+        "section: beginbfchar not terminated, closed at offset 87"
+    );
     // A section cut off by the next one still yields both.
     let c = cmap("1 beginbfchar <41> <0041> 1 beginbfrange <50> <51> <0050> endbfrange");
     assert_eq!(uni(&c, 0x41, 1), Some("A"));
     assert_eq!(uni(&c, 0x51, 1), Some("Q"));
-    assert!(c.warnings().contains(&Warning::CodespaceInferred));
+    let inferred = inferred_codespace();
+    assert_eq!(
+        c.warnings(),
+        &[
+            Warning::new(
+                WarningKind::Section,
+                "beginbfchar not terminated, closed",
+                Some(27)
+            ),
+            inferred.clone()
+        ]
+    );
     // Garbage inside a section is skipped.
     let c = cmap("1 beginbfchar <41> <0041> (junk) <42> <0042> endbfchar");
     assert_eq!(uni(&c, 0x42, 1), Some("B"));
+    // The offset is where the parser stood before the token: after `<0041>`.
+    let junk = Warning::new(
+        WarningKind::Entry,
+        "malformed entry in beginbfchar skipped",
+        Some(25),
+    );
+    assert_eq!(c.warnings(), &[junk.clone(), inferred]);
+    assert_eq!(
+        junk.to_string(),
+        "entry: malformed entry in beginbfchar skipped at offset 25"
+    );
 }
 
 #[test]
@@ -181,7 +218,15 @@ fn usecmap_of_identity() {
     let c = cmap("/No-Such-CMap usecmap");
     assert_eq!(
         c.warnings(),
-        &[Warning::UnknownUseCMap("No-Such-CMap".into())]
+        &[Warning::new(
+            WarningKind::UseCMap,
+            "unknown CMap `No-Such-CMap` ignored",
+            None
+        )]
+    );
+    assert_eq!(
+        c.warnings()[0].to_string(),
+        "usecmap: unknown CMap `No-Such-CMap` ignored"
     );
 }
 
@@ -239,9 +284,16 @@ fn limits_cap_huge_ranges() {
     )
     .unwrap();
     assert_eq!(c.unicode_len(), 1000);
-    assert!(
-        c.warnings()
-            .contains(&Warning::LimitReached("max_unicode_codes"))
+    assert_eq!(
+        c.warnings(),
+        &[
+            Warning::new(
+                WarningKind::Limit,
+                "max_unicode_codes reached; rest dropped",
+                None
+            ),
+            inferred_codespace()
+        ]
     );
 }
 
@@ -270,9 +322,20 @@ fn limits_cap_unicode_bytes() {
     )
     .unwrap();
     assert_eq!(c.unicode_len(), 25);
-    assert!(
-        c.warnings()
-            .contains(&Warning::LimitReached("max_unicode_bytes"))
+    assert_eq!(
+        c.warnings(),
+        &[
+            Warning::new(
+                WarningKind::Limit,
+                "max_unicode_bytes reached; rest dropped",
+                None
+            ),
+            inferred_codespace()
+        ]
+    );
+    assert_eq!(
+        c.warnings()[0].to_string(),
+        "limit: max_unicode_bytes reached; rest dropped"
     );
 }
 
@@ -294,9 +357,18 @@ fn odd_and_invalid_utf16() {
     // A lone surrogate is no text: unmapped, so callers can fall back.
     assert_eq!(uni(&c, 2, 1), None);
     assert_eq!(uni(&c, 3, 1), Some("A"));
-    assert!(
-        c.warnings()
-            .iter()
-            .any(|w| matches!(w, Warning::BadUtf16 { .. }))
+    // One warning per entry, at the parser's position before it (`<02>`,
+    // `<03>`): a lone surrogate, an odd last byte.
+    let bad = |offset| {
+        Warning::new(
+            WarningKind::Destination,
+            "invalid UTF-16BE, undecodable bytes dropped",
+            Some(offset),
+        )
+    };
+    assert_eq!(c.warnings(), &[bad(23), bad(35), inferred_codespace()]);
+    assert_eq!(
+        bad(23).to_string(),
+        "destination: invalid UTF-16BE, undecodable bytes dropped at offset 23"
     );
 }

@@ -31,61 +31,32 @@ impl Default for Limits {
     }
 }
 
-/// Something odd in a CMap that parsing tolerated.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Warning {
-    /// A `begin…` section ended without its `end…` keyword (missing, or another section began).
-    UnterminatedSection {
-        /// The section's keyword, e.g. `begincidrange`.
-        section: &'static str,
-        /// Byte offset where the section was cut off.
-        offset: usize,
-    },
-    /// An entry inside a section that is not of the expected shape; skipped.
-    BadEntry {
-        /// The section's keyword.
-        section: &'static str,
-        /// Byte offset of the offending token.
-        offset: usize,
-    },
-    /// A `usecmap` naming a CMap that is not predefined; its mappings are missing.
-    UnknownUseCMap(String),
-    /// The CMap has no codespace ranges; they were inferred from the mapped codes.
-    CodespaceInferred,
-    /// A limit from [`Limits`] was reached; the rest was dropped.
-    LimitReached(&'static str),
-    /// A destination string that is not valid UTF-16BE; unpaired surrogates
-    /// are dropped, and a destination left empty is not mapped.
-    BadUtf16 {
-        /// Byte offset of the entry.
-        offset: usize,
-    },
-}
-
-impl std::fmt::Display for Warning {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Warning::UnterminatedSection { section, offset } => {
-                write!(f, "{section} section not terminated (at byte {offset})")
-            }
-            Warning::BadEntry { section, offset } => {
-                write!(f, "malformed entry in {section} at byte {offset}; skipped")
-            }
-            Warning::UnknownUseCMap(n) => write!(f, "usecmap of unknown CMap `{n}` ignored"),
-            Warning::CodespaceInferred => {
-                write!(
-                    f,
-                    "no codespace ranges; inferred from the mapped code lengths"
-                )
-            }
-            Warning::LimitReached(what) => write!(f, "limit reached: {what}; rest dropped"),
-            Warning::BadUtf16 { offset } => {
-                write!(f, "invalid UTF-16BE destination at byte {offset}")
-            }
-        }
+doc_model::warning_kinds! {
+    /// What kind of defect a [`Warning`] reports, by the part of the CMap
+    /// (ISO 32000-1 9.7.5) it was found in.
+    pub enum WarningKind {
+        /// A `begin…` section ended without its `end…` keyword (missing, or
+        /// another section began); the entries read so far are kept.
+        Section => "section",
+        /// An entry inside a section that is not of the expected shape; skipped.
+        Entry => "entry",
+        /// A `bfchar`/`bfrange` destination string that is not valid UTF-16BE;
+        /// unpaired surrogates and an odd last byte are dropped, and a
+        /// destination left empty is not mapped.
+        Destination => "destination",
+        /// The CMap has no codespace ranges; they were inferred from the mapped codes.
+        Codespace => "codespace",
+        /// A `usecmap` naming a CMap that is not predefined; its mappings are missing.
+        UseCMap => "usecmap",
+        /// A limit from [`Limits`] was reached; the rest was dropped.
+        Limit => "limit",
     }
 }
+
+/// Something odd in a CMap that parsing tolerated: its [`WarningKind`], what
+/// was wrong and what was done about it, and the byte offset in the CMap's
+/// bytes where known. Displayed as `<kind>: <message>`, then ` at offset N`.
+pub type Warning = doc_model::Warning<WarningKind>;
 
 /// A character code read from a string: its value and its length in bytes (1–4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
