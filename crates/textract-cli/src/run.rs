@@ -265,7 +265,8 @@ pub fn process(
         }
     };
     std::thread::scope(|scope| {
-        for _ in 1..jobs {
+        // No more threads than inputs.
+        for _ in 1..jobs.min(inputs.len()) {
             let spawned = std::thread::Builder::new().spawn_scoped(scope, || {
                 // Each worker allocates from its own malloc arena.
                 keep_freed_memory(30 << 20);
