@@ -761,7 +761,7 @@ fn main() -> ExitCode {
         );
     } else {
         let mut used_dirs = HashSet::new();
-        let result = run::process(&inputs, jobs, &ctx.options, ctx.mode, |input, outcome| {
+        run::process(&inputs, jobs, &ctx.options, ctx.mode, |input, outcome| {
             if let Some(bar) = &stderr.bar {
                 bar.inc(1);
             }
@@ -785,9 +785,6 @@ fn main() -> ExitCode {
                 Err(_) => false,
             }
         });
-        if let Err(e) = result {
-            fatal = Some(e);
-        }
     }
     if let Some(bar) = &stderr.bar {
         bar.finish_and_clear();

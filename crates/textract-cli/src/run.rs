@@ -164,11 +164,9 @@ pub fn guarded(job: impl FnOnce() -> Result<Document, textract::Error>) -> Extra
 /// one block that malloc had mapped raises its mmap threshold to the
 /// block's size and its trim threshold to twice that (mallopt(3), the
 /// dynamic mmap threshold, up to 32 MiB on 64-bit systems): the same
-/// effect as `M_TRIM_THRESHOLD`/`M_MMAP_THRESHOLD`, without `unsafe`. On a
-/// worker thread, after that, a block below the threshold comes from the
-/// thread's own arena, which then keeps it free for the thread's files.
-/// The block is never touched, so it costs two system calls and no
-/// memory. Other allocators ignore it.
+/// effect as `M_TRIM_THRESHOLD`/`M_MMAP_THRESHOLD`, without `unsafe`. The
+/// block is never touched, so it costs two system calls and no memory.
+/// Other allocators ignore it.
 pub fn keep_freed_memory(bytes: usize) {
     drop(std::hint::black_box(Vec::<u8>::with_capacity(bytes)));
 }
@@ -194,7 +192,7 @@ pub fn process(
     options: &Options,
     mode: Mode,
     mut emit: impl FnMut(&Input, Outcome) -> bool + Send,
-) -> Result<(), String> {
+) {
     if jobs == 1 || inputs.len() == 1 {
         // No threads for one file or one job: a thread costs more than a
         // small document's whole extraction.
@@ -203,7 +201,7 @@ pub fn process(
                 break;
             }
         }
-        return Ok(());
+        return;
     }
     let (window, ahead) = (window(jobs), max_ahead(jobs));
     let shared = Mutex::new(Shared {
@@ -267,11 +265,7 @@ pub fn process(
     std::thread::scope(|scope| {
         // No more threads than inputs.
         for _ in 1..jobs.min(inputs.len()) {
-            let spawned = std::thread::Builder::new().spawn_scoped(scope, || {
-                // Each worker allocates from its own malloc arena.
-                keep_freed_memory(30 << 20);
-                worker();
-            });
+            let spawned = std::thread::Builder::new().spawn_scoped(scope, worker);
             // A thread the system refuses leaves the work to the others
             // (the calling thread at least).
             if spawned.is_err() {
@@ -280,7 +274,6 @@ pub fn process(
         }
         worker();
     });
-    Ok(())
 }
 
 /// Stops every worker of [`process`] when the one holding it unwinds.
@@ -494,8 +487,7 @@ mod tests {
             assert!(matches!(outcome.extraction, Extraction::Failed(_)));
             seen.push(input.path().to_path_buf());
             true
-        })
-        .unwrap();
+        });
         let want: Vec<_> = inputs.iter().map(|i| i.path().to_path_buf()).collect();
         assert_eq!(seen, want);
     }
@@ -509,8 +501,7 @@ mod tests {
             calls += 1;
             assert_eq!(input.path(), Path::new(&format!("in-{}", calls - 1)));
             calls < 10
-        })
-        .unwrap();
+        });
         assert_eq!(calls, 10);
     }
 

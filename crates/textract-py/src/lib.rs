@@ -135,9 +135,8 @@ fn extract_many(
         process(&inputs, jobs, &options, MODE, |input, outcome| {
             lines.push(line(input.path(), &outcome, metadata_only));
             true
-        })
-        .map(|()| lines)
-        .map_err(pyo3::exceptions::PyRuntimeError::new_err)
+        });
+        Ok(lines)
     })
 }
 
