@@ -27,12 +27,16 @@
 
 use std::fmt;
 
+mod block;
+mod builder;
 mod date;
 mod error;
 mod limit;
 mod list_number;
 mod warning;
 
+pub use block::{Block, Cell, Inline, Link, Row, Table, paragraphs_of, plain_text, write_plain};
+pub use builder::{Builder, OutputLimits, Suspended};
 pub use date::{civil_from_days, rfc3339_utc};
 pub use limit::{deadline_passed, limit_reached};
 pub use list_number::NumberFormat;
@@ -100,9 +104,8 @@ impl fmt::Display for PartKind {
 }
 
 /// One story of a document: its kind, an optional name (sheet name, slide
-/// number, field name) and its text.
+/// number, field name), its blocks and their plain text.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub struct Part {
     /// Which story this is.
@@ -110,26 +113,37 @@ pub struct Part {
     /// The sheet's name, the slide's number, the field's name; `None` where
     /// the story has no name of its own.
     pub name: Option<String>,
-    /// The text, lines separated by `\n`; table rows as lines, cells by TAB.
+    /// The plain text, lines separated by `\n`; table rows as lines, cells
+    /// by TAB: [`plain_text`] of [`Part::blocks`] where the layer states
+    /// structure.
     pub text: String,
+    /// The story's structure; empty where the layer hands over text alone
+    /// ([`Part::structure`] then reads each line as a paragraph).
+    pub blocks: Vec<Block>,
     /// Facts about the part as `(key, value)` pairs in a stable order:
     /// `("hidden", "true")` or `("hidden", "very")` on a hidden sheet,
     /// `("author", …)` on a comment, `("date", …)` in RFC 3339.
-    #[cfg_attr(
-        feature = "serde",
-        serde(skip_serializing_if = "Vec::is_empty", serialize_with = "as_map")
-    )]
     pub attributes: Vec<(String, String)>,
 }
 
 impl Part {
-    /// A part of `kind` with `text` and no name.
+    /// A part of `kind` with `text`, no name and no stated structure.
     pub fn new(kind: PartKind, text: impl Into<String>) -> Part {
         Part {
             kind,
             name: None,
             text: text.into(),
+            blocks: Vec::new(),
             attributes: Vec::new(),
+        }
+    }
+
+    /// A part of `kind` made of `blocks`; its text is their plain rendering.
+    pub fn from_blocks(kind: PartKind, blocks: Vec<Block>) -> Part {
+        Part {
+            text: plain_text(&blocks),
+            blocks,
+            ..Part::new(kind, String::new())
         }
     }
 
@@ -139,6 +153,12 @@ impl Part {
             name: Some(name.into()),
             ..Part::new(kind, text)
         }
+    }
+
+    /// The part with its name set.
+    pub fn with_name(mut self, name: impl Into<String>) -> Part {
+        self.name = Some(name.into());
+        self
     }
 
     /// The part with the attribute `key` = `value` added.
@@ -153,6 +173,42 @@ impl Part {
             .iter()
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.as_str())
+    }
+
+    /// The blocks of the part: those the layer stated, or else each line of
+    /// the text as a paragraph.
+    pub fn structure(&self) -> std::borrow::Cow<'_, [Block]> {
+        if self.blocks.is_empty() {
+            std::borrow::Cow::Owned(paragraphs_of(&self.text))
+        } else {
+            std::borrow::Cow::Borrowed(&self.blocks)
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Part {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Part", 5)?;
+        st.serialize_field("kind", &self.kind)?;
+        st.serialize_field("name", &self.name)?;
+        st.serialize_field("text", &self.text)?;
+        st.serialize_field("blocks", &*self.structure())?;
+        if !self.attributes.is_empty() {
+            st.serialize_field("attributes", &AsMap(&self.attributes))?;
+        }
+        st.end()
+    }
+}
+
+#[cfg(feature = "serde")]
+struct AsMap<'a>(&'a [(String, String)]);
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for AsMap<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        as_map(self.0, s)
     }
 }
 

@@ -48,6 +48,7 @@
 
 mod data;
 mod elements;
+mod structure;
 mod text;
 mod tokenizer;
 
@@ -68,6 +69,10 @@ pub struct Options {
     /// The most bytes kept for the title, description and keywords each.
     /// Default 64 KiB.
     pub max_metadata_bytes: usize,
+    /// Whether to build [`HtmlText::blocks`] (headings, lists, tables,
+    /// links) beside the text. Default on; off for a caller that wants the
+    /// text alone and its speed.
+    pub structure: bool,
 }
 
 impl Default for Options {
@@ -75,6 +80,7 @@ impl Default for Options {
         Options {
             max_text_bytes: 256 << 20,
             max_metadata_bytes: 64 << 10,
+            structure: true,
         }
     }
 }
@@ -109,6 +115,9 @@ pub struct HtmlText {
     pub lang: Option<String>,
     /// What was cut or skipped.
     pub warnings: Vec<Warning>,
+    /// The structure the markup states (with [`Options::structure`]):
+    /// headings, paragraphs, list items, tables, preformatted text, links.
+    pub blocks: Vec<doc_model::Block>,
 }
 
 /// Extracts the visible text and metadata of `html` with default [`Options`].
@@ -147,6 +156,8 @@ struct Walk {
     pre_depth: usize,
     /// Just after a `pre` start tag, whose first newline the parser drops.
     pre_start: bool,
+    /// The blocks, when asked for.
+    structure: Option<structure::Structure>,
 }
 
 /// Extracts the visible text and metadata of `html`.
@@ -162,6 +173,9 @@ pub fn extract_with(html: &str, options: &Options) -> HtmlText {
         hidden: None,
         pre_depth: 0,
         pre_start: false,
+        structure: options
+            .structure
+            .then(|| structure::Structure::new(options.max_text_bytes)),
     };
     let mut walk = tokenizer::run(html, walk);
     if walk.text.truncated() {
@@ -176,6 +190,9 @@ pub fn extract_with(html: &str, options: &Options) -> HtmlText {
     }
     let mut doc = walk.doc;
     doc.text = walk.text.finish();
+    if let Some(s) = walk.structure {
+        doc.blocks = s.finish();
+    }
     doc
 }
 
@@ -202,6 +219,7 @@ impl Sink for Walk {
 
     fn wants_attributes(&self, name: &[u8]) -> bool {
         matches!(name, b"html" | b"meta")
+            || (self.structure.is_some() && structure::Structure::wants_attributes(name))
     }
 
     fn done(&self) -> bool {
@@ -249,6 +267,11 @@ impl Walk {
             self.in_head = false;
         }
         let kind = elements::kind(name);
+        if kind != Kind::Hidden
+            && let Some(s) = &mut self.structure
+        {
+            s.start_tag(name, attr);
+        }
         match kind {
             Kind::Hidden => {
                 if !self_closing && !elements::is_void(name) {
@@ -288,6 +311,9 @@ impl Walk {
         if name == b"head" {
             self.in_head = false;
             return;
+        }
+        if let Some(s) = &mut self.structure {
+            s.end_tag(name);
         }
         match elements::kind(name) {
             Kind::Paragraph => self.text.lines(2),
@@ -341,6 +367,9 @@ impl Walk {
             self.text.preformatted(body);
         } else {
             self.text.collapsible(s);
+        }
+        if let Some(st) = &mut self.structure {
+            st.text(s);
         }
     }
 
@@ -479,6 +508,7 @@ mod tests {
         let options = Options {
             max_text_bytes: 5,
             max_metadata_bytes: 3,
+            structure: true,
         };
         let doc = extract_with(
             "<title>long title</title><p>abcdefgh</p><p>more</p>",

@@ -17,7 +17,7 @@
 //!     Mode::Extract { digest: true },
 //! );
 //! let mut line = Vec::new();
-//! let shape = Shape { metadata_only: false };
+//! let shape = Shape { metadata_only: false, to: textract::Target::Text };
 //! write_json(&mut line, &record(std::path::Path::new("hello.txt"), &outcome, shape), None)?;
 //! let json = String::from_utf8(line).unwrap();
 //! assert!(json.starts_with(r#"{"path":"hello.txt","format":"text""#));

@@ -152,6 +152,17 @@ struct Cli {
     #[arg(long, value_name = "PAGES", value_parser = parse_pages)]
     pages: Option<Pages>,
 
+    /// What to print: text (the plain text), markdown (headings, lists,
+    /// GFM tables) or html (XHTML as Apache Tika writes it); with -o, the
+    /// files are named .txt, .md or .html.
+    #[arg(
+        short = 't',
+        long = "to",
+        value_name = "OUTPUT",
+        default_value = "text"
+    )]
+    to: textract::Target,
+
     /// PDF: keep each line's horizontal layout (like pdftotext -layout).
     #[arg(long)]
     layout: bool,
@@ -229,6 +240,7 @@ fn options(cli: &Cli) -> Options {
     options.keep_hyphenation = cli.keep_hyphens;
     options.pages = cli.pages.as_ref().map(|p| p.0.clone());
     options.metadata_only = cli.metadata;
+    options.text_only = cli.to == textract::Target::Text && !cli.json;
     options.embedded.extract = !cli.no_embedded;
     options.embedded.images = cli.images || cli.extract_dir.is_some();
     options.embedded.keep_bytes = cli.extract_dir.is_some();
@@ -265,6 +277,7 @@ impl<'a> Ctx<'a> {
             },
             shape: Shape {
                 metadata_only: cli.metadata,
+                to: cli.to,
             },
             to_files: cli.output_dir.is_some(),
             file_timeout: (secs > 0.0)
@@ -665,7 +678,7 @@ fn main() -> ExitCode {
     let mut inputs = collected.inputs;
     let mut targets = None;
     if let Some(dir) = &cli.output_dir {
-        let mut out = OutputDir::new(dir, if cli.json { "json" } else { "txt" });
+        let mut out = OutputDir::new(dir, if cli.json { "json" } else { cli.to.extension() });
         match out.sweep() {
             Ok(n) => tally.swept = n,
             Err(e) => {

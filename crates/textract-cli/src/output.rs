@@ -145,6 +145,8 @@ pub fn sanitise_component(name: &str) -> String {
 pub struct Shape {
     /// No text and parts (`--metadata`).
     pub metadata_only: bool,
+    /// What plain output prints (`--to`).
+    pub to: textract::Target,
 }
 
 /// The JSON Lines record of one input: its members in the documented
@@ -228,6 +230,9 @@ fn document_members(
     } else {
         m.insert("text".into(), json!(doc.text));
         m.insert("parts".into(), json!(doc.parts));
+        if !doc.blocks.is_empty() {
+            m.insert("blocks".into(), json!(doc.blocks));
+        }
     }
     m.insert("metadata".into(), json!(doc.metadata));
     m.insert("encoding".into(), json!(doc.encoding));
@@ -350,7 +355,7 @@ pub fn write_text(
         writeln!(out, "mime_type: {}", doc.mime_type())?;
         return write_metadata(out, &doc.metadata);
     }
-    let text = doc.text_with_embedded();
+    let text = doc.render_with_embedded(shape.to);
     out.write_all(text.as_bytes())?;
     // A lone page-separated text ends with its form feed, as pdftotext's
     // does; in a batch the next `==>` line needs a line of its own.

@@ -4,7 +4,8 @@ use std::fmt;
 
 use serde::Serialize;
 
-pub use doc_model::{EmbeddedKind, Metadata, Part, PartKind};
+pub use doc_model::{Block, EmbeddedKind, Metadata, Part, PartKind};
+pub use doc_render::Target;
 
 use crate::{ErrorInfo, Format};
 
@@ -26,6 +27,11 @@ pub struct Document {
     /// what is not page text. A document that is one body and nothing else
     /// (plain text, HTML, XML) has no parts: `text` is its body, held once.
     pub parts: Vec<Part>,
+    /// The structure of the body where the body is not a part (HTML, and
+    /// the formats whose layer states it); empty otherwise —
+    /// [`Document::body_blocks`] then reads the text's lines as paragraphs.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub blocks: Vec<Block>,
     /// Document properties, each present only when the file states it.
     pub metadata: Metadata,
     /// The WHATWG name of the character encoding the text was decoded from
@@ -49,6 +55,7 @@ impl Document {
             format,
             text: String::new(),
             parts: Vec::new(),
+            blocks: Vec::new(),
             metadata: Metadata::default(),
             encoding: None,
             warnings: Vec::new(),
@@ -104,6 +111,71 @@ impl Document {
         out
     }
 
+    /// The blocks of the body where the body is not one of the parts: the
+    /// stated [`Document::blocks`], else the text's lines as paragraphs for
+    /// a document whose parts hold no reading flow (HTML, text, PDF pages),
+    /// else none (the parts hold the body).
+    pub fn body_blocks(&self) -> std::borrow::Cow<'_, [Block]> {
+        use std::borrow::Cow;
+        if !self.blocks.is_empty() {
+            return Cow::Borrowed(&self.blocks);
+        }
+        let flow = self.parts.iter().any(|p| {
+            matches!(
+                p.kind,
+                PartKind::Body | PartKind::Slide | PartKind::Sheet | PartKind::Notes
+            )
+        });
+        if flow {
+            Cow::Borrowed(&[])
+        } else {
+            Cow::Owned(doc_model::paragraphs_of(&self.text))
+        }
+    }
+
+    /// This document (its embedded documents not included) rendered as
+    /// `target`: the text itself, Markdown or an XHTML body fragment.
+    pub fn render(&self, target: Target) -> String {
+        match target {
+            Target::Text => self.text.clone(),
+            t => doc_render::render(&self.body_blocks(), &self.parts, t),
+        }
+    }
+
+    /// [`Document::render`] followed by every embedded document's (depth
+    /// first): for text as [`Document::text_with_embedded`]; in Markdown
+    /// each after an `<!-- embedded: PATH -->` line; in XHTML each in a
+    /// `<div class="package-entry">` headed by its name, as Tika writes them.
+    pub fn render_with_embedded(&self, target: Target) -> String {
+        if target == Target::Text {
+            return self.text_with_embedded();
+        }
+        let mut out = self.render(target);
+        for (e, doc) in self.walk().into_iter().skip(1) {
+            let Some(e) = e else { continue };
+            let own = doc.render(target);
+            match target {
+                Target::Html => {
+                    out.push_str("<div class=\"package-entry\">\n<h1>");
+                    out.push_str(&xml_escape(e.name.as_deref().unwrap_or(&e.path)));
+                    out.push_str("</h1>\n");
+                    out.push_str(&own);
+                    out.push_str("</div>\n");
+                }
+                _ => {
+                    if !out.is_empty() && !out.ends_with("\n\n") {
+                        out.push('\n');
+                    }
+                    out.push_str("<!-- embedded: ");
+                    out.push_str(&e.path.replace("--", "- -"));
+                    out.push_str(" -->\n\n");
+                    out.push_str(&own);
+                }
+            }
+        }
+        out
+    }
+
     /// Every document in the tree — this one, then each embedded document
     /// depth first — with its embedded path (`None` for this one).
     pub fn walk(&self) -> Vec<(Option<&Embedded>, &Document)> {
@@ -119,6 +191,12 @@ impl Document {
         visit(self, &mut out);
         out
     }
+}
+
+fn xml_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 /// A file inside a document: where it sits, what it is, and what came of

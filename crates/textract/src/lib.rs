@@ -57,12 +57,15 @@ mod registry;
 use std::path::Path;
 use std::time::Instant;
 
-pub use document::{Content, Document, Embedded, EmbeddedKind, Metadata, Part, PartKind, Warning};
+pub use document::{
+    Block, Content, Document, Embedded, EmbeddedKind, Metadata, Part, PartKind, Target, Warning,
+};
 pub use error::{Error, ErrorInfo, ErrorKind, LayerError};
 pub use format::{ALL_FORMATS, Format, UnknownFormat};
 pub use options::{EmbeddedOptions, Limits, Options, parse_pages};
 
 pub use doc_model;
+pub use doc_render;
 #[cfg(feature = "html")]
 pub use html_charset;
 #[cfg(feature = "html")]
@@ -179,6 +182,7 @@ pub(crate) fn extract_one(
     if options.metadata_only {
         doc.text.clear();
         doc.parts.clear();
+        doc.blocks.clear();
     }
     truncate_output(&mut doc, options.limits.max_output_bytes);
     Ok(doc)

@@ -32,6 +32,10 @@ pub struct Options {
     /// Read the metadata only: `text` and `parts` stay empty, and layers
     /// that can skip the text (PDF) do.
     pub metadata_only: bool,
+    /// The caller wants the plain text alone: layers that build their
+    /// structure beside the text (HTML) may skip it, leaving
+    /// [`crate::Document::blocks`] empty. Off by default.
+    pub text_only: bool,
     /// Limits that keep one bad file from taking the machine.
     pub limits: Limits,
     /// Whether and how far to extract the files inside a document.

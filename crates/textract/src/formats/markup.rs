@@ -31,12 +31,14 @@ fn extract_html(bytes: &[u8], format: Format, options: &Options) -> Document {
     let sniff = SniffOptions::default().with_content_type(options.content_type.as_deref());
     let mut text_options = html_text::Options::default();
     text_options.max_text_bytes = options.limits.max_output_bytes;
+    text_options.structure = !options.text_only && !options.metadata_only;
     let (encoding, decoded) = decode(bytes, &sniff);
     let html = html_text::extract_with(&decoded, &text_options);
     let mut doc = Document::new(format);
     // One body and nothing else: no parts (the text is the body), so a
     // 100 MB page is held once, not twice.
     doc.text = html.text;
+    doc.blocks = html.blocks;
     doc.encoding = Some(encoding.to_string());
     let mut meta = Metadata::default();
     meta.title = html.title;

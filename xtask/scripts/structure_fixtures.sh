@@ -1,0 +1,29 @@
+#!/bin/sh
+# Makes the structure fixtures of fixtures/structure/ from their HTML
+# sources with LibreOffice headless, the way users' files are made:
+#   NAME.html            the source (headings, lists, tables; CJK included)
+#   NAME.expected.md     the structure a correct --to markdown shows
+#                        (pandoc -f html -t gfm, spans written by hand)
+#   truth/NAME.truth.json  that Markdown parsed by ../shared/tools/structure.py
+#   NAME.docx .doc .odt .rtf .pdf .tagged.pdf   (documents)
+#   sheet.xlsx .xls .ods                        (the workbook source)
+# LibreOffice stamps dates and ids into its output, so the files are not
+# byte-reproducible: they are committed, and this script remade them.
+# Usage: sh xtask/scripts/structure_fixtures.sh   (from the repository root)
+set -eu
+cd fixtures/structure
+out=$(mktemp -d)
+conv() { soffice --headless --norestore -env:UserInstallation=file://$out/profile "$@" --outdir "$out" >/dev/null 2>&1; }
+for f in report merged cjk; do
+  conv --convert-to 'docx:MS Word 2007 XML' "$f.html"; mv "$out/$f.docx" .
+  conv --convert-to 'doc:MS Word 97' "$f.html"; mv "$out/$f.doc" .
+  conv --convert-to 'odt:writer8' "$f.html"; mv "$out/$f.odt" .
+  conv --convert-to 'rtf:Rich Text Format' "$f.html"; mv "$out/$f.rtf" .
+  # PDFs from the Writer document (not Writer/Web), untagged and tagged.
+  conv --convert-to 'pdf:writer_pdf_Export:{"UseTaggedPDF":{"type":"boolean","value":"false"}}' "$f.odt"; mv "$out/$f.pdf" .
+  conv --convert-to 'pdf:writer_pdf_Export:{"UseTaggedPDF":{"type":"boolean","value":"true"}}' "$f.odt"; mv "$out/$f.pdf" "$f.tagged.pdf"
+done
+for ext in 'xlsx:Calc MS Excel 2007 XML' 'xls:MS Excel 97' 'ods:calc8'; do
+  conv --infilter='HTML (StarCalc)' --convert-to "$ext" sheet.html; mv "$out/sheet.${ext%%:*}" .
+done
+rm -rf "$out"
