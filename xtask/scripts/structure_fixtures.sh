@@ -14,11 +14,13 @@ set -eu
 cd fixtures/structure
 out=$(mktemp -d)
 conv() { soffice --headless --norestore -env:UserInstallation=file://$out/profile "$@" --outdir "$out" >/dev/null 2>&1; }
+# HTML into Writer proper (not Writer/Web, whose .odt is a text-web package).
+w="--infilter=HTML (StarWriter)"
 for f in report merged cjk; do
-  conv --convert-to 'docx:MS Word 2007 XML' "$f.html"; mv "$out/$f.docx" .
-  conv --convert-to 'doc:MS Word 97' "$f.html"; mv "$out/$f.doc" .
-  conv --convert-to 'odt:writer8' "$f.html"; mv "$out/$f.odt" .
-  conv --convert-to 'rtf:Rich Text Format' "$f.html"; mv "$out/$f.rtf" .
+  conv "$w" --convert-to 'docx:MS Word 2007 XML' "$f.html"; mv "$out/$f.docx" .
+  conv "$w" --convert-to 'doc:MS Word 97' "$f.html"; mv "$out/$f.doc" .
+  conv "$w" --convert-to 'odt:writer8' "$f.html"; mv "$out/$f.odt" .
+  conv "$w" --convert-to 'rtf:Rich Text Format' "$f.html"; mv "$out/$f.rtf" .
   # PDFs from the Writer document (not Writer/Web), untagged and tagged.
   conv --convert-to 'pdf:writer_pdf_Export:{"UseTaggedPDF":{"type":"boolean","value":"false"}}' "$f.odt"; mv "$out/$f.pdf" .
   conv --convert-to 'pdf:writer_pdf_Export:{"UseTaggedPDF":{"type":"boolean","value":"true"}}' "$f.odt"; mv "$out/$f.pdf" "$f.tagged.pdf"

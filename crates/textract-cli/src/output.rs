@@ -145,7 +145,9 @@ pub fn sanitise_component(name: &str) -> String {
 pub struct Shape {
     /// No text and parts (`--metadata`).
     pub metadata_only: bool,
-    /// What plain output prints (`--to`).
+    /// What plain output prints (`--to`); in JSON, a rendering other than
+    /// text is added to each document's record under its name
+    /// (`"markdown"`, `"html"`).
     pub to: textract::Target,
 }
 
@@ -232,6 +234,9 @@ fn document_members(
         m.insert("parts".into(), json!(doc.parts));
         if !doc.blocks.is_empty() {
             m.insert("blocks".into(), json!(doc.blocks));
+        }
+        if shape.to != textract::Target::Text {
+            m.insert(shape.to.name().into(), json!(doc.render(shape.to)));
         }
     }
     m.insert("metadata".into(), json!(doc.metadata));

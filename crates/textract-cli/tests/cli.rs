@@ -347,3 +347,44 @@ fn headers_start_their_own_line_after_form_feeds() {
     let header = format!("\n==> {} <==\n", txt.display());
     assert!(out.contains(&format!("\u{c}{header}")), "{out:?}");
 }
+
+#[test]
+fn to_markdown_and_html_render_the_structure() {
+    let report = fixtures().join("structure/report.html");
+    let md = textract(&["--to", "markdown", s(&report)]);
+    assert!(md.status.success());
+    let want = std::fs::read_to_string(fixtures().join("structure/report.html.md")).unwrap();
+    assert_eq!(stdout(&md), want);
+    let html = textract(&["-t", "html", s(&report)]);
+    let html = stdout(&html);
+    assert!(html.starts_with("<h1>Quarterly report</h1>\n"), "{html}");
+    assert!(html.contains("<ol>\n<li>Hire three engineers</li>\n<li>Open the Taipei office\n<ol>\n<li>Find a building</li>"), "{html}");
+    // JSON: blocks in the record, and the rendering asked for.
+    let j = json_lines(&textract(&["--json", "--to", "markdown", s(&report)]));
+    assert_eq!(j[0]["blocks"][0]["type"], "heading");
+    assert_eq!(j[0]["markdown"].as_str(), Some(want.as_str()));
+    // Parts carry blocks too, stated or read from the lines.
+    let j = json_lines(&textract(&["--json", s(&fixtures().join("rtf/info.rtf"))]));
+    let part = &j[0]["parts"][0];
+    assert!(
+        part["blocks"].as_array().is_some_and(|b| !b.is_empty()),
+        "{part}"
+    );
+    // An unknown output is a usage error.
+    assert_eq!(
+        textract(&["--to", "pdf", s(&report)]).status.code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn batch_mode_names_files_by_the_output() {
+    let dir = std::env::temp_dir().join(format!("textract-to-md-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let report = fixtures().join("structure/report.html");
+    let o = textract(&["-q", "--to", "markdown", "-o", s(&dir), s(&report)]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let md = std::fs::read_to_string(dir.join("report.html.md")).unwrap();
+    assert!(md.starts_with("# Quarterly report"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

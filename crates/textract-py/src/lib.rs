@@ -34,10 +34,19 @@ struct PyOptions {
     pages: Option<String>,
     metadata_only: Option<bool>,
     max_input_bytes: Option<u64>,
+    to: Option<String>,
+}
+
+/// What the records carry besides the text: `--metadata`, and the
+/// rendering (`markdown` by default, `html`, or `text` for none).
+#[derive(Debug, Clone, Copy)]
+struct Want {
+    metadata_only: bool,
+    to: textract::Target,
 }
 
 /// `textract::Options` from the Python layer's JSON.
-fn options(json: &str) -> PyResult<(Options, bool)> {
+fn options(json: &str) -> PyResult<(Options, Want)> {
     let o: PyOptions = serde_json::from_str(json)
         .map_err(|e| PyValueError::new_err(format!("invalid options: {e}")))?;
     let mut options = Options::default();
@@ -76,13 +85,22 @@ fn options(json: &str) -> PyResult<(Options, bool)> {
     }
     let metadata_only = o.metadata_only.unwrap_or(false);
     options.metadata_only = metadata_only;
-    Ok((options, metadata_only))
+    let to = match o.to.as_deref() {
+        None => textract::Target::Markdown,
+        Some(name) => name
+            .parse()
+            .map_err(|e: textract::doc_render::UnknownTarget| PyValueError::new_err(e.to_string()))?,
+    };
+    Ok((options, Want { metadata_only, to }))
 }
 
 /// The CLI's JSON line for `outcome`, without its newline.
-fn line(path: &Path, outcome: &Outcome, metadata_only: bool) -> String {
+fn line(path: &Path, outcome: &Outcome, want: Want) -> String {
     let mut out = Vec::new();
-    let shape = Shape { metadata_only };
+    let shape = Shape {
+        metadata_only: want.metadata_only,
+        to: want.to,
+    };
     // Writing into a Vec cannot fail.
     let _ = write_json(&mut out, &record(path, outcome, shape), None);
     while out.last() == Some(&b'\n') {
@@ -96,22 +114,22 @@ const MODE: Mode = Mode::Extract { digest: true };
 /// Extracts the file at `path`; returns its JSON record.
 #[pyfunction]
 fn extract_path(py: Python<'_>, path: PathBuf, options_json: &str) -> PyResult<String> {
-    let (options, metadata_only) = options(options_json)?;
+    let (options, want) = options(options_json)?;
     Ok(py.detach(|| {
         let outcome = run_one(&Input::File(path.clone()), &options, MODE);
-        line(&path, &outcome, metadata_only)
+        line(&path, &outcome, want)
     }))
 }
 
 /// Extracts `data`; returns its JSON record (with an empty path).
 #[pyfunction]
 fn extract_bytes(py: Python<'_>, data: &[u8], options_json: &str) -> PyResult<String> {
-    let (options, metadata_only) = options(options_json)?;
+    let (options, want) = options(options_json)?;
     // Borrowed from the `bytes` object (a `Vec<u8>` argument would be
     // converted element by element, holding the GIL); copied without it.
     Ok(py.detach(|| {
         let outcome = run_bytes(data.to_vec(), None, &options, MODE);
-        line(Path::new(""), &outcome, metadata_only)
+        line(Path::new(""), &outcome, want)
     }))
 }
 
@@ -125,7 +143,7 @@ fn extract_many(
     options_json: &str,
     jobs: Option<usize>,
 ) -> PyResult<Vec<String>> {
-    let (options, metadata_only) = options(options_json)?;
+    let (options, want) = options(options_json)?;
     let jobs = jobs
         .filter(|&j| j > 0)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -133,7 +151,7 @@ fn extract_many(
         let inputs: Vec<Input> = paths.into_iter().map(Input::File).collect();
         let mut lines = Vec::with_capacity(inputs.len());
         process(&inputs, jobs, &options, MODE, |input, outcome| {
-            lines.push(line(input.path(), &outcome, metadata_only));
+            lines.push(line(input.path(), &outcome, want));
             true
         });
         Ok(lines)

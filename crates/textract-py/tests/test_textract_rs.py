@@ -37,7 +37,10 @@ def fixture_documents():
 
 
 def cli_record(path, *args):
-    out = subprocess.run([CLI, "--json", "-q", *args, str(path)], capture_output=True, check=False)
+    # The Python package keeps the Markdown rendering by default.
+    out = subprocess.run(
+        [CLI, "--json", "--to", "markdown", "-q", *args, str(path)], capture_output=True, check=False
+    )
     line = out.stdout.decode("utf-8").splitlines()[0]
     record = json.loads(line)
     record.pop("path")
@@ -83,6 +86,21 @@ def test_corpus_documents_match_the_cli():
             assert want["error"] is not None and want["error"]["kind"] == got.kind, path
         else:
             assert got == want, path
+
+
+def test_structure_and_renderings():
+    doc = textract_rs.extract_path(FIXTURES / "structure" / "report.html")
+    assert doc.blocks[0] == {"type": "heading", "level": 1, "text": "Quarterly report"}
+    assert any(b["type"] == "table" for b in doc.blocks)
+    md = doc.markdown()
+    assert md.startswith("# Quarterly report\n")
+    assert "| Region | Revenue | Growth |" in md
+    with pytest.raises(ValueError):
+        doc.html()
+    html = textract_rs.extract_path(FIXTURES / "structure" / "report.html", textract_rs.Options(to="html")).html()
+    assert "<h2>Highlights</h2>" in html and "<ul>" in html
+    with pytest.raises(ValueError):
+        textract_rs.extract_path(FIXTURES / "structure" / "report.html", textract_rs.Options(to="pdf"))
 
 
 def test_errors_map_to_exception_classes():

@@ -11,7 +11,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use serde_json::{Map, Value};
-use textract::{ALL_FORMATS, Document, ErrorInfo, ErrorKind, Format};
+use textract::{ALL_FORMATS, Document, ErrorInfo, ErrorKind, Format, Target};
 
 use crate::AppState;
 use crate::request::{BodyError, RequestOptions, accept, decode_body};
@@ -23,6 +23,7 @@ type St = State<Arc<AppState>>;
 const TEXT: &str = "text/plain; charset=UTF-8";
 const JSON: &str = "application/json; charset=UTF-8";
 const XHTML: &str = "text/html; charset=UTF-8";
+const MARKDOWN: &str = "text/markdown; charset=UTF-8";
 
 /// The header naming the `X-Tika-PDF*`/`X-Tika-OCR*` options accepted and
 /// not acted on.
@@ -211,20 +212,21 @@ fn tika_response(doc: &Document, req: &RequestOptions, how: TikaAs, size: usize)
     let mut limit = WriteLimit::new(req.write_limit);
     let content = match how {
         TikaAs::Text | TikaAs::JsonText => limit.take(tika::tree_text(doc)),
+        TikaAs::Markdown | TikaAs::JsonMarkdown => tika::tree_markdown(&nodes, &mut limit),
         TikaAs::Xhtml | TikaAs::JsonXhtml => {
             let mut body = String::new();
             for node in &nodes {
                 let Outcome::Document(d) = node.outcome else {
                     continue;
                 };
-                let text = limit.take(d.text.clone());
+                let own = limit.render(d, Target::Html);
                 match node.embedded {
-                    None => tika::xhtml_body(&text, &mut body),
+                    None => body.push_str(&own),
                     Some(e) => {
                         body.push_str("<div class=\"embedded\" id=\"");
                         tika::escape(e.name.as_deref().unwrap_or(&e.path), &mut body);
                         body.push_str("\">\n");
-                        tika::xhtml_body(&text, &mut body);
+                        body.push_str(&own);
                         body.push_str("</div>\n");
                     }
                 }
@@ -241,8 +243,9 @@ fn tika_response(doc: &Document, req: &RequestOptions, how: TikaAs, size: usize)
     }
     let mut r = match how {
         TikaAs::Text => respond(StatusCode::OK, TEXT, content),
+        TikaAs::Markdown => respond(StatusCode::OK, MARKDOWN, content),
         TikaAs::Xhtml => respond(StatusCode::OK, XHTML, content),
-        TikaAs::JsonText | TikaAs::JsonXhtml | TikaAs::JsonIgnore => {
+        TikaAs::JsonText | TikaAs::JsonXhtml | TikaAs::JsonMarkdown | TikaAs::JsonIgnore => {
             if how != TikaAs::JsonIgnore {
                 meta.insert("X-TIKA:content".into(), Value::from(content));
             }
@@ -261,9 +264,11 @@ fn tika_response(doc: &Document, req: &RequestOptions, how: TikaAs, size: usize)
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum TikaAs {
     Text,
+    Markdown,
     Xhtml,
     JsonText,
     JsonXhtml,
+    JsonMarkdown,
     JsonIgnore,
 }
 
@@ -278,10 +283,13 @@ impl TikaAs {
                 "text/xml",
                 "application/xhtml+xml",
                 "application/json",
+                "text/markdown",
+                "text/x-markdown",
             ],
         ) {
             "application/json" => TikaAs::JsonXhtml,
             "text/plain" => TikaAs::Text,
+            "text/markdown" | "text/x-markdown" => TikaAs::Markdown,
             _ => TikaAs::Xhtml,
         }
     }
@@ -294,6 +302,7 @@ impl TikaAs {
         Some(match Handler::from_name(name)? {
             Handler::Text => TikaAs::JsonText,
             Handler::Xhtml => TikaAs::JsonXhtml,
+            Handler::Markdown => TikaAs::JsonMarkdown,
             Handler::Ignore => TikaAs::JsonIgnore,
         })
     }
@@ -367,7 +376,7 @@ fn unknown_handler(name: &str) -> Response {
     respond(
         StatusCode::BAD_REQUEST,
         TEXT,
-        format!("unknown handler `{name}` (text, html, xml, ignore)\n"),
+        format!("unknown handler `{name}` (text, html, xml, markdown, ignore)\n"),
     )
 }
 
@@ -401,15 +410,15 @@ fn rmeta_list(
             );
         }
         if handler != Handler::Ignore {
-            let text = match node.outcome {
-                Outcome::Document(d) => limit.take(tika::own_text(d).to_string()),
+            let own = |limit: &mut WriteLimit, target| match node.outcome {
+                Outcome::Document(d) => limit.render(d, target),
                 _ => String::new(),
             };
             let content = match handler {
-                Handler::Text => text,
+                Handler::Text => own(&mut limit, Target::Text),
+                Handler::Markdown => own(&mut limit, Target::Markdown),
                 _ => {
-                    let mut body = String::new();
-                    tika::xhtml_body(&text, &mut body);
+                    let body = own(&mut limit, Target::Html);
                     tika::xhtml(&meta, &body)
                 }
             };
@@ -722,7 +731,7 @@ const ENDPOINTS: &[(&str, &str, &str)] = &[
     (
         "PUT",
         "/rmeta",
-        "JSON list: the container, then every embedded document, content as XHTML (also /rmeta/text, /rmeta/html, /rmeta/xml, /rmeta/ignore, POST /rmeta/form/{handler})",
+        "JSON list: the container, then every embedded document, content as XHTML (also /rmeta/text, /rmeta/html, /rmeta/xml, /rmeta/markdown, /rmeta/ignore, POST /rmeta/form/{handler})",
     ),
     (
         "PUT",

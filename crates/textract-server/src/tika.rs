@@ -3,7 +3,7 @@
 //! as text or XHTML, the `/rmeta` list, and `/meta`'s CSV.
 
 use serde_json::{Map, Value};
-use textract::{Content, Document, Embedded, ErrorInfo, ErrorKind, Format};
+use textract::{Content, Document, Embedded, ErrorInfo, ErrorKind, Format, Target};
 
 /// How content is rendered (Tika's `BasicContentHandlerFactory` types).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -12,6 +12,8 @@ pub(crate) enum Handler {
     Text,
     /// XHTML (Tika's `html` and `xml` handlers; the default of `/rmeta`).
     Xhtml,
+    /// Markdown (`/rmeta/markdown`; textract's own).
+    Markdown,
     /// No content at all (`/rmeta/ignore`).
     Ignore,
 }
@@ -23,6 +25,7 @@ impl Handler {
         match name.to_ascii_lowercase().as_str() {
             "text" | "body" => Some(Handler::Text),
             "" | "html" | "xml" => Some(Handler::Xhtml),
+            "markdown" | "md" => Some(Handler::Markdown),
             "ignore" => Some(Handler::Ignore),
             _ => None,
         }
@@ -283,6 +286,31 @@ impl WriteLimit {
         }
     }
 
+    /// A document rendered as `target` (its structure in Markdown or
+    /// XHTML) when its text fits in the characters left, which it then
+    /// uses up; else its text cut to them, as lines (`<p>` per line in
+    /// XHTML), since a rendering cut in the middle would not parse.
+    pub(crate) fn render(&mut self, doc: &Document, target: Target) -> String {
+        let fits = self
+            .left
+            .is_none_or(|left| doc.text.char_indices().nth(left).is_none());
+        if fits {
+            if let Some(left) = self.left.as_mut() {
+                *left -= doc.text.chars().count();
+            }
+            return doc.render(target);
+        }
+        let text = self.take(doc.text.clone());
+        match target {
+            Target::Html => {
+                let mut body = String::new();
+                xhtml_body(&text, &mut body);
+                body
+            }
+            _ => text,
+        }
+    }
+
     /// `text`, cut to the characters left.
     pub(crate) fn take(&mut self, text: String) -> String {
         let Some(left) = self.left.as_mut() else {
@@ -340,6 +368,29 @@ pub(crate) fn escape(s: &str, out: &mut String) {
             c => out.push(c),
         }
     }
+}
+
+/// The whole tree in Markdown, as `/tika` answers `Accept: text/markdown`:
+/// the container, then each embedded document after an
+/// `<!-- embedded: PATH -->` line.
+pub(crate) fn tree_markdown(nodes: &[Node<'_>], limit: &mut WriteLimit) -> String {
+    let mut out = String::new();
+    for node in nodes {
+        let Outcome::Document(d) = node.outcome else {
+            continue;
+        };
+        let md = limit.render(d, Target::Markdown);
+        if let Some(e) = node.embedded {
+            if !out.is_empty() && !out.ends_with("\n\n") {
+                out.push('\n');
+            }
+            out.push_str("<!-- embedded: ");
+            out.push_str(&e.path.replace("--", "- -"));
+            out.push_str(" -->\n\n");
+        }
+        out.push_str(&md);
+    }
+    out
 }
 
 /// The body of an XHTML rendering of `text`: each line a `<p>`, each page

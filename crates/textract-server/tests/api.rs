@@ -143,6 +143,48 @@ async fn tika_html_is_xhtml_with_metadata() {
 }
 
 #[tokio::test]
+async fn tika_renders_structure_as_xhtml_and_markdown() {
+    let app = app();
+    let bytes = fixture("structure/report.html");
+    let r = put(&app, "/tika", &[("Accept", "text/html")], bytes.clone()).await;
+    let t = r.text();
+    assert!(t.contains("<h1>Quarterly report</h1>"), "{t}");
+    assert!(
+        t.contains("<ul>\n<li>Revenue grew in every region</li>"),
+        "{t}"
+    );
+    assert!(
+        t.contains("<thead>\n<tr><th>Region</th><th>Revenue</th><th>Growth</th></tr>"),
+        "{t}"
+    );
+    let r = put(&app, "/tika", &[("Accept", "text/markdown")], bytes.clone()).await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.content_type(), "text/markdown; charset=UTF-8");
+    let md = r.text();
+    assert!(md.starts_with("# Quarterly report\n\n"), "{md}");
+    assert!(
+        md.contains("| Region | Revenue | Growth |\n| --- | --- | --- |\n"),
+        "{md}"
+    );
+    let list = put(&app, "/rmeta/markdown", &[], bytes).await.json();
+    let content = list[0]["X-TIKA:content"].as_str().unwrap();
+    assert_eq!(content, md);
+    // A write limit that cuts the text gives the cut text, not a cut rendering.
+    let r = put(
+        &app,
+        "/tika",
+        &[("Accept", "text/html"), ("writeLimit", "20")],
+        fixture("structure/report.html"),
+    )
+    .await;
+    let t = r.text();
+    assert!(
+        t.contains("<p>Quarterly report</p>") && !t.contains("<h1>"),
+        "{t}"
+    );
+}
+
+#[tokio::test]
 async fn tika_json_and_handlers() {
     let app = app();
     let bytes = fixture("doc/stories.doc");

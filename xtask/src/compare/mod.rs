@@ -24,6 +24,7 @@ mod metrics;
 mod options;
 mod order;
 mod report;
+mod structure;
 mod summary;
 mod tools;
 
@@ -100,6 +101,13 @@ pub struct FormatRuns {
 
 /// Entry point: `cargo xtask compare [OPTIONS]`.
 pub fn run(args: &[String]) -> Result<(), String> {
+    let structure = args.iter().any(|a| a == "--structure");
+    let args: Vec<String> = args
+        .iter()
+        .filter(|a| *a != "--structure")
+        .cloned()
+        .collect();
+    let args = args.as_slice();
     let Some(opts) = options::parse(args)? else {
         print!("{}", options::USAGE);
         return Ok(());
@@ -121,6 +129,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     };
     let scratch = target_dir(&root).join("compare");
     std::fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
+    if structure {
+        return structure::run(&opts, &corpus, &root, &textract, &scratch);
+    }
     let time_bin = measure::find_gnu_time();
     if time_bin.is_none() {
         println!(

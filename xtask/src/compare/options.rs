@@ -24,6 +24,10 @@ options:
   --timeout SECS    kill a per-file process after SECS (default 60; batch: SECS x files x passes)
   --report PATH     markdown report to update (default <workspace>/docs/benchmarks.md)
   --no-report       print only, do not touch the report
+  --structure       instead: --to markdown of textract and the Markdown of pandoc,
+                    markitdown and kreuzberg over the documents with known structure
+                    (../shared/corpus/structure, fixtures/structure), scored by
+                    ../shared/tools/structure.py; --format docx,odt,... selects formats
 ";
 
 /// Which timing modes to run.

@@ -63,6 +63,10 @@ class Options:
     keep_hyphens: bool = False
     pages: Optional[str] = None
     metadata_only: bool = False
+    #: The rendering kept with each document besides its text:
+    #: ``"markdown"`` (:meth:`Document.markdown`), ``"html"``
+    #: (:meth:`Document.html`) or ``"text"`` for none.
+    to: str = "markdown"
 
     def __init__(self, **kwargs: Any) -> None:  # keyword-only on Python 3.9 too
         names = {f.name for f in dataclasses.fields(self)}
@@ -95,6 +99,10 @@ class Part:
     name: Optional[str]
     text: str
     attributes: Dict[str, str] = dataclasses.field(default_factory=dict)
+    #: The part's structure as ``textract --json`` writes it: dicts with a
+    #: ``type`` (``heading``, ``paragraph``, ``list_item``, ``table``,
+    #: ``preformatted``, ``quote``, ``page_break``) and its fields.
+    blocks: List[Dict[str, Any]] = dataclasses.field(default_factory=list)
 
 
 class Document:
@@ -120,9 +128,39 @@ class Document:
     @property
     def parts(self) -> List[Part]:
         return [
-            Part(p["kind"], p.get("name"), p["text"], dict(p.get("attributes") or {}))
+            Part(
+                p["kind"],
+                p.get("name"),
+                p["text"],
+                dict(p.get("attributes") or {}),
+                list(p.get("blocks") or []),
+            )
             for p in self._record.get("parts") or []
         ]
+
+    @property
+    def blocks(self) -> List[Dict[str, Any]]:
+        """The document's structure: the body's blocks where the body is not
+        a part (HTML), else every part's blocks in order."""
+        if self._record.get("blocks"):
+            return list(self._record["blocks"])
+        return [b for p in self._record.get("parts") or [] for b in p.get("blocks") or []]
+
+    def _rendering(self, name: str) -> str:
+        if name not in self._record:
+            raise ValueError(f"extracted without {name}: pass Options(to={name!r})")
+        return self._record[name] or ""
+
+    def markdown(self) -> str:
+        """The document as Markdown (headings, lists, GFM tables; HTML tables
+        where cells merge), rendered by textract's doc-render. Needs
+        ``Options(to="markdown")``, the default."""
+        return self._rendering("markdown")
+
+    def html(self) -> str:
+        """The document as an XHTML body as Apache Tika writes it. Needs
+        ``Options(to="html")``."""
+        return self._rendering("html")
 
     @property
     def metadata(self) -> Dict[str, Any]:

@@ -16,6 +16,7 @@ class Options:
     keep_hyphens: bool
     pages: Optional[str]
     metadata_only: bool
+    to: str
     def __init__(
         self,
         *,
@@ -30,6 +31,7 @@ class Options:
         keep_hyphens: bool = ...,
         pages: Optional[str] = ...,
         metadata_only: bool = ...,
+        to: str = ...,
     ) -> None: ...
 
 class Part:
@@ -37,6 +39,7 @@ class Part:
     name: Optional[str]
     text: str
     attributes: Dict[str, str]
+    blocks: List[Dict[str, Any]]
 
 class Document:
     @property
@@ -55,6 +58,10 @@ class Document:
     def warnings(self) -> List[str]: ...
     @property
     def embedded(self) -> List[Embedded]: ...
+    @property
+    def blocks(self) -> List[Dict[str, Any]]: ...
+    def markdown(self) -> str: ...
+    def html(self) -> str: ...
     def text_with_embedded(self) -> str: ...
     def to_dict(self) -> Dict[str, Any]: ...
 
