@@ -335,12 +335,11 @@ impl Table {
                 }
                 let span_c = cell.col_span.max(1) as usize;
                 let span_r = (cell.row_span.max(1) as usize).min(nrows - r);
-                for rr in r..r + span_r {
+                for line in grid.iter_mut().skip(r).take(span_r) {
                     for cc in c..c + span_c {
                         if cells >= max_cells {
                             break;
                         }
-                        let line = &mut grid[rr];
                         if line.len() <= cc {
                             cells += cc + 1 - line.len();
                             line.resize(cc + 1, None);

@@ -210,11 +210,9 @@ impl Structure {
                     self.links.push(href.is_some());
                 }
             }
-            b"br" => {
-                if self.pre.is_none() {
-                    self.b.line_break();
-                    self.space = false;
-                }
+            b"br" if self.pre.is_none() => {
+                self.b.line_break();
+                self.space = false;
             }
             b"p" | b"div" | b"blockquote" | b"dl" | b"dt" | b"dd" | b"address" | b"article"
             | b"aside" | b"section" | b"header" | b"footer" | b"nav" | b"main" | b"figure"
@@ -291,11 +289,7 @@ impl Structure {
                     }
                 }
             }
-            b"a" => {
-                if self.links.pop() == Some(true) {
-                    self.b.link_end();
-                }
-            }
+            b"a" if self.links.pop() == Some(true) => self.b.link_end(),
             b"p" | b"div" | b"blockquote" | b"dl" | b"dt" | b"dd" | b"address" | b"article"
             | b"aside" | b"section" | b"header" | b"footer" | b"nav" | b"main" | b"figure"
             | b"figcaption" | b"center" | b"details" | b"summary" | b"form" | b"fieldset"
