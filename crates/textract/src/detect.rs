@@ -183,8 +183,7 @@ fn zip(bytes: &[u8]) -> Format {
     // §3.2, `full-path="/"`), then `content.xml`'s root element.
     if let Some(format) = manifest
         .and_then(|m| m.data_up_to(256 << 10))
-        .and_then(|m| manifest_root_type(&m))
-        .and_then(package_media_type)
+        .and_then(|m| manifest_root_type(&m).and_then(package_media_type))
     {
         return format;
     }
@@ -208,7 +207,13 @@ fn package_media_type(mime: &[u8]) -> Option<Format> {
         b"application/vnd.oasis.opendocument.spreadsheet"
         | b"application/vnd.oasis.opendocument.spreadsheet-template" => Format::Ods,
         b"application/vnd.oasis.opendocument.presentation"
-        | b"application/vnd.oasis.opendocument.presentation-template" => Format::Odp,
+        | b"application/vnd.oasis.opendocument.presentation-template"
+        | b"application/vnd.oasis.opendocument.graphics"
+        | b"application/vnd.oasis.opendocument.graphics-template" => Format::Odp,
+        // A chart is an embedded object's (`Object 1/` of a document):
+        // its title and data table, read as a spreadsheet's.
+        b"application/vnd.oasis.opendocument.chart"
+        | b"application/vnd.oasis.opendocument.chart-template" => Format::Ods,
         b"application/hwp+zip" => Format::Hwpx,
         _ => return None,
     })
