@@ -69,20 +69,31 @@ pub enum DistributeError {
 /// DISTRIBUTE_DOC_DATA record, AES-128-ECB decrypted (a trailing partial
 /// block is dropped). The result is compressed when the document is.
 pub fn decrypt_stream(stream: &[u8]) -> Result<Vec<u8>, DistributeError> {
-    let header = u32_at(stream, 0).ok_or(DistributeError::NoDocData)?;
-    let tag = (header & 0x3FF) as u16;
-    let size = (header >> 20) as usize;
-    if tag != DISTRIBUTE_DOC_DATA || size != DOC_DATA_LEN {
-        return Err(DistributeError::NoDocData);
-    }
+    let at = doc_data_at(stream).ok_or(DistributeError::NoDocData)?;
     let data: &[u8; DOC_DATA_LEN] = stream
-        .get(4..4 + DOC_DATA_LEN)
+        .get(at..at + DOC_DATA_LEN)
         .and_then(|s| s.try_into().ok())
         .ok_or(DistributeError::NoDocData)?;
     let seed = u32::from_le_bytes([data[0], data[1], data[2], data[3]]);
     let key = key(&unmask(data), seed);
-    let body = stream.get(4 + DOC_DATA_LEN..).unwrap_or_default();
+    let body = stream.get(at + DOC_DATA_LEN..).unwrap_or_default();
     Ok(aes128_ecb_decrypt(&key, body))
+}
+
+/// Where the 256 bytes of DISTRIBUTE_DOC_DATA start when `stream` opens
+/// with that record: after its 4-byte header, or after 8 bytes when the
+/// writer used the long form (size field 0xFFF, then a `u32` size of 256).
+/// The level bits are not checked.
+pub fn doc_data_at(stream: &[u8]) -> Option<usize> {
+    let header = u32_at(stream, 0)?;
+    if (header & 0x3FF) as u16 != DISTRIBUTE_DOC_DATA {
+        return None;
+    }
+    match (header >> 20) as usize {
+        DOC_DATA_LEN => Some(4),
+        0xFFF if u32_at(stream, 4)? as usize == DOC_DATA_LEN => Some(8),
+        _ => None,
+    }
 }
 
 /// AES-128-ECB over whole 16-byte blocks of `data`.
@@ -121,6 +132,19 @@ mod tests {
         again[..4].copy_from_slice(&data[..4]);
         let twice = unmask(&again);
         assert_eq!(&twice[4..], &data[4..]);
+    }
+
+    #[test]
+    fn the_long_record_header_form_is_read() {
+        let mut short = vec![0x1C, 0x00, 0x00, 0x10];
+        short.extend_from_slice(&[7; DOC_DATA_LEN + 32]);
+        let mut long = vec![0x1C, 0x04, 0xF0, 0xFF];
+        long.extend_from_slice(&(DOC_DATA_LEN as u32).to_le_bytes());
+        long.extend_from_slice(&[7; DOC_DATA_LEN + 32]);
+        assert_eq!(doc_data_at(&short), Some(4));
+        assert_eq!(doc_data_at(&long), Some(8));
+        assert_eq!(decrypt_stream(&short), decrypt_stream(&long));
+        assert_eq!(decrypt_stream(&short).map(|d| d.len()), Ok(32));
     }
 
     #[test]

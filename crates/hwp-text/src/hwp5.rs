@@ -73,11 +73,16 @@ pub fn read(cfb: &CompoundFile<'_>, options: &Options) -> Result<HwpDocument, Er
         }
     };
 
+    // A document whose FileHeader lost the distribution bit (a converter
+    // that rewrote the header) still keeps its text in ViewText, the
+    // BodyText holding only Hangul's "newer version" notice.
+    let distribution = distribution || view_text_is_distributed(cfb);
     let storage = if distribution { "ViewText" } else { "BodyText" };
     let sections = section_streams(cfb, storage, limits.max_sections, &mut warnings);
     let mut renderer = Renderer::new(&info, limits);
     let mut body = String::new();
     let mut read_any = false;
+    let mut paragraphs = 0usize;
     let mut total = 0usize;
     for path in &sections {
         if renderer.budget.truncated {
@@ -119,9 +124,14 @@ pub fn read(cfb: &CompoundFile<'_>, options: &Options) -> Result<HwpDocument, Er
         let budget = limits
             .max_stream_bytes
             .min(limits.max_total_bytes.saturating_sub(total));
-        let data = unpack(&raw, compressed, path, budget, &mut warnings);
+        let data = section_records(&raw, compressed, path, budget, &mut warnings);
         total = total.saturating_add(data.len());
         let recs = record::parse(&data, limits.max_records, &mut warnings);
+        paragraphs += recs
+            .list
+            .iter()
+            .filter(|r| r.tag == record::body::PARA_HEADER)
+            .count();
         if !recs.list.is_empty() {
             read_any = true;
         }
@@ -152,6 +162,16 @@ pub fn read(cfb: &CompoundFile<'_>, options: &Options) -> Result<HwpDocument, Er
         body = preview;
     }
     let parts = stories.into_parts(body);
+    if read_any && parts.iter().all(|p| p.text.trim().is_empty()) {
+        warnings.push(Warning::new(
+            WarningKind::Record,
+            format!(
+                "no text: the {} {storage} section(s) hold {paragraphs} paragraph(s) without characters (empty paragraphs, pictures, shapes or tables without text)",
+                sections.len()
+            ),
+            None,
+        ));
+    }
     let embedded = bin_data(cfb, &info, compressed, options, &mut warnings);
     Ok(HwpDocument {
         kind: HwpKind::Hwp5,
@@ -237,6 +257,65 @@ pub(crate) fn unpack<'a>(
             Cow::Owned(p.data)
         }
     }
+}
+
+/// Whether `ViewText/Section0` opens with DISTRIBUTE_DOC_DATA: the
+/// document is a distribution document whatever its FileHeader says.
+fn view_text_is_distributed(cfb: &CompoundFile<'_>) -> bool {
+    cfb.read_stream("ViewText/Section0")
+        .is_ok_and(|s| crate::distribute::doc_data_at(&s.data).is_some())
+}
+
+/// Whether `data` starts with a paragraph header record at level 0, as
+/// every section does.
+fn starts_with_paragraph(data: &[u8]) -> bool {
+    crate::bytes::u32_at(data, 0)
+        .is_some_and(|h| (h & 0x3FF) as u16 == record::body::PARA_HEADER && (h >> 10) & 0x3FF == 0)
+}
+
+/// A section stream's records: inflated when the FileHeader says the
+/// document is compressed. A stream that does not then start with a
+/// paragraph, but does the other way (a distribution document whose
+/// ViewText was written uncompressed under a compressed FileHeader, or
+/// the reverse), is read the other way, with a warning.
+fn section_records<'a>(
+    raw: &'a [u8],
+    compressed: bool,
+    what: &str,
+    limit: usize,
+    warnings: &mut Vec<Warning>,
+) -> Cow<'a, [u8]> {
+    let mut own = Vec::new();
+    let data = unpack(raw, compressed, what, limit, &mut own);
+    if starts_with_paragraph(&data) {
+        warnings.append(&mut own);
+        return data;
+    }
+    let mut other_warnings = Vec::new();
+    let other = unpack(raw, !compressed, what, limit, &mut other_warnings);
+    if starts_with_paragraph(&other) {
+        warnings.push(Warning::new(
+            WarningKind::Inflate,
+            format!(
+                "{what} is {} although the FileHeader says the document is {}; read as it is",
+                if compressed {
+                    "not compressed"
+                } else {
+                    "compressed"
+                },
+                if compressed {
+                    "compressed"
+                } else {
+                    "not compressed"
+                },
+            ),
+            None,
+        ));
+        warnings.append(&mut other_warnings);
+        return other;
+    }
+    warnings.append(&mut own);
+    data
 }
 
 /// The `SectionN` streams of `storage` in numeric order, at most `max`.
@@ -418,5 +497,78 @@ fn bin_data(
         };
         out.push(file);
     }
+    unlisted_bin_data(cfb, compressed, options, &mut out, warnings);
     out
+}
+
+/// `BinData/*` streams DocInfo does not list (a writer that dropped the
+/// BIN_DATA record, a converter that added the stream): pictures and OLE
+/// objects all the same, by their extension, inflated when the document's
+/// streams are compressed and the bytes do inflate.
+fn unlisted_bin_data(
+    cfb: &CompoundFile<'_>,
+    compressed: bool,
+    options: &Options,
+    out: &mut Vec<EmbeddedFile>,
+    warnings: &mut Vec<Warning>,
+) {
+    let limits = &options.limits;
+    let mut total: usize = out.iter().map(|f| f.data.len()).sum();
+    let paths: Vec<String> = cfb
+        .entries()
+        .iter()
+        .filter(|e| e.kind == EntryKind::Stream)
+        .filter(|e| e.path.starts_with("BinData/"))
+        .map(|e| e.path.clone())
+        .filter(|p| {
+            !out.iter()
+                .any(|f| f.path.eq_ignore_ascii_case(&format!("/{p}")))
+        })
+        .collect();
+    for path in paths {
+        if out.len() >= limits.max_embedded {
+            warnings.push(crate::error::embedded_limit(limits.max_embedded));
+            break;
+        }
+        let Ok(stream) = cfb.read_stream(&path) else {
+            continue;
+        };
+        let name = path.rsplit('/').next().unwrap_or(&path).to_string();
+        let extension = name
+            .rsplit_once('.')
+            .map(|(_, e)| e.to_string())
+            .unwrap_or_default();
+        let budget = limits
+            .max_stream_bytes
+            .min(limits.max_total_bytes.saturating_sub(total));
+        let data = match compressed.then(|| inflate(&stream.data, budget)) {
+            Some(Ok(v)) => v,
+            Some(Err(p)) if p.limited => {
+                warnings.push(Warning::new(
+                    WarningKind::Embedded,
+                    format!("{path}: {}; {} bytes kept", p.message, p.data.len()),
+                    None,
+                ));
+                p.data
+            }
+            // Stored as it is (a BIN_DATA record would have said so).
+            _ => stream.data.into_owned(),
+        };
+        total = total.saturating_add(data.len());
+        let file = if extension.eq_ignore_ascii_case("ole") {
+            let body = match data.get(4..) {
+                Some(b) if b.starts_with(&ole_cfb_read::SIGNATURE) => b.to_vec(),
+                _ => data,
+            };
+            EmbeddedFile::new(format!("/{path}"), EmbeddedKind::OleObject, body).with_name(name)
+        } else {
+            let mut f =
+                EmbeddedFile::new(format!("/{path}"), EmbeddedKind::Image, data).with_name(name);
+            if let Some(t) = media_type(&extension) {
+                f = f.with_media_type(t);
+            }
+            f
+        };
+        out.push(file);
+    }
 }

@@ -246,11 +246,11 @@ pub fn parse_with(data: &[u8], options: &Options) -> Result<HwpDocument, Error> 
         return from_compound_file(&cfb, options);
     }
     if data.starts_with(b"PK\x03\x04") {
-        return hwpx::read(data, options);
+        return hwpx::read(data, options).map(say_why_no_text);
     }
     match sniff(data) {
-        Some(HwpKind::Hwp3) => hwp3::read(data, options),
-        Some(HwpKind::Hwpml) => hwpx::read_hwpml(data, options),
+        Some(HwpKind::Hwp3) => hwp3::read(data, options).map(say_why_no_text),
+        Some(HwpKind::Hwpml) => hwpx::read_hwpml(data, options).map(say_why_no_text),
         Some(HwpKind::Older { version }) => Err(Error::Unsupported(format!(
             "HWP {version} (HWP 2.x and older are not read)"
         ))),
@@ -258,6 +258,22 @@ pub fn parse_with(data: &[u8], options: &Options) -> Result<HwpDocument, Error> 
             "no compound file, HWPX zip, HWP 3.0 or HWPML signature".into(),
         )),
     }
+}
+
+/// A document that yields no text at all and no warning that explains it
+/// gets one saying so (HWP 5.0 says which sections it read in `hwp5`).
+fn say_why_no_text(mut doc: HwpDocument) -> HwpDocument {
+    if doc.warnings.is_empty() && doc.parts.iter().all(|p| p.text.trim().is_empty()) {
+        doc.warnings.push(Warning::new(
+            WarningKind::Record,
+            format!(
+                "no text: the {} document's body holds no characters (empty paragraphs, pictures, shapes or tables without text)",
+                doc.kind.name()
+            ),
+            None,
+        ));
+    }
+    doc
 }
 
 /// Reads an HWP 5.0 document from a compound file the caller already

@@ -202,6 +202,51 @@ fn viewtext_hwp_distribution_document() {
 }
 
 #[test]
+fn sample_5017_pics_hwp_pictures_docinfo_does_not_list() {
+    let Some(dir) = require_dir("sample_5017_pics_hwp_pictures_docinfo_does_not_list") else {
+        return;
+    };
+    // DocInfo lists BIN000B and BIN000C only; the ten other JPEG streams
+    // are pictures all the same (hwplib reads every BinData stream).
+    let doc = text_of(&dir.join("hwp/pyhwp/sample-5017-pics.hwp")).unwrap();
+    assert_eq!(doc.embedded.len(), 12);
+    assert!(
+        doc.embedded
+            .iter()
+            .all(|e| e.data.starts_with(b"\xFF\xD8\xFF")
+                && e.media_type.as_deref() == Some("image/jpeg"))
+    );
+    let doc = text_of(&dir.join("hwp/hwprs/annual_report.hwp")).unwrap();
+    assert!(
+        doc.embedded
+            .iter()
+            .any(|e| e.path == "/BinData/BIN0001.jpg")
+    );
+}
+
+#[test]
+fn pictures_only_hwp_says_why_there_is_no_text() {
+    let Some(dir) = require_dir("pictures_only_hwp_says_why_there_is_no_text") else {
+        return;
+    };
+    for name in [
+        "hwp/hwprs/outline.hwp",
+        "hwp/pyhwp/matrix.hwp",
+        "hwp/pyhwp/table.hwp",
+    ] {
+        let doc = text_of(&dir.join(name)).unwrap();
+        assert!(doc.text().trim().is_empty(), "{name}");
+        assert!(
+            doc.warnings
+                .iter()
+                .any(|w| w.message.starts_with("no text:")),
+            "{name}: {:?}",
+            doc.warnings
+        );
+    }
+}
+
+#[test]
 fn ole_hwp_embedded_ole_object_and_picture() {
     let Some(dir) = require_dir("ole_hwp_embedded_ole_object_and_picture") else {
         return;

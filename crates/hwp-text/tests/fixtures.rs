@@ -41,8 +41,11 @@ fn every_fixture_has_a_golden_and_a_test() {
     assert_eq!(
         names,
         [
+            "bindata-unlisted.hwp",
             "bindata.hwp",
             "characters.hwp",
+            "distribution-no-flag.hwp",
+            "distribution-stored.hwp",
             "distribution.hwp",
             "dutmal.hwp",
             "equation.hwp",
@@ -252,6 +255,51 @@ fn bin_data_pictures_and_ole_objects_are_embedded() {
     assert_eq!(doc.embedded[0].data, doc.embedded[1].data);
     assert_eq!(doc.embedded[0].media_type.as_deref(), Some("image/png"));
     assert!(doc.embedded[2].data.starts_with(&[0xD0, 0xCF, 0x11, 0xE0]));
+}
+
+#[test]
+fn bin_data_streams_docinfo_does_not_list_are_embedded() {
+    let doc = check("bindata-unlisted.hwp");
+    let paths: Vec<(&str, EmbeddedKind, Option<&str>)> = doc
+        .embedded
+        .iter()
+        .map(|e| (e.path.as_str(), e.kind, e.media_type.as_deref()))
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            (
+                "/BinData/BIN0001.png",
+                EmbeddedKind::Image,
+                Some("image/png")
+            ),
+            (
+                "/BinData/BIN0002.png",
+                EmbeddedKind::Image,
+                Some("image/png")
+            ),
+            (
+                "/BinData/BIN0003.gif",
+                EmbeddedKind::Image,
+                Some("image/gif")
+            ),
+        ]
+    );
+    // Inflated as the document's streams are; a stream that does not
+    // inflate is kept as stored.
+    assert!(doc.embedded[1].data.starts_with(b"\x89PNG"));
+    assert_eq!(doc.embedded[2].data, b"GIF89a stored as is");
+}
+
+#[test]
+fn distribution_variants_read_view_text() {
+    // No FileHeader bit: ViewText opens with DISTRIBUTE_DOC_DATA all the same.
+    let doc = check("distribution-no-flag.hwp");
+    assert!(!part(&doc, PartKind::Body).contains("배포용 문서입니다"));
+    // Uncompressed ViewText under a compressed FileHeader: read as it is, said once.
+    let (bytes, golden) = read("distribution-stored.hwp");
+    let doc = hwp_text::parse(&bytes).unwrap();
+    assert_eq!(doc.text(), golden);
 }
 
 #[test]

@@ -205,7 +205,12 @@ pub fn parse_with(data: &[u8], options: &Options) -> Result<OfficeDocument, Erro
     }
     let mut pkg = Package::open(data, &options.limits)?;
     let mut out = Out::new(options);
-    let kind = if pkg.has("mimetype") || pkg.has("content.xml") {
+    // OpenDocument by its own entries, whatever their order or compression;
+    // a package with `[Content_Types].xml` is OOXML.
+    let odf = pkg.has("mimetype")
+        || pkg.has("content.xml")
+        || (pkg.has("META-INF/manifest.xml") && !pkg.has("[Content_Types].xml"));
+    let kind = if odf {
         odf::read_package(&mut pkg, &mut out)?
     } else {
         read_ooxml(&mut pkg, &mut out)?

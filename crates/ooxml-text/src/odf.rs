@@ -5,6 +5,7 @@
 
 mod body;
 mod crypto;
+mod master;
 mod styles;
 
 use std::io::{Cursor, Write};
@@ -287,9 +288,19 @@ fn read_package_at(
         .xml("META-INF/manifest.xml")
         .map(|r| Manifest::read(&r))
         .unwrap_or_default();
+    // Without a usable `mimetype` (OpenOffice.org 2.x and repacking tools
+    // leave it out or deflate it), the manifest's root entry says what the
+    // package is (Part 2 §3.2: `full-path="/"`).
     let mime_kind = mimetype
         .as_deref()
         .and_then(kind_of_mimetype)
+        .or_else(|| {
+            manifest
+                .entries
+                .get("/")
+                .and_then(|e| e.media_type.as_deref())
+                .and_then(kind_of_mimetype)
+        })
         .or(outer.flatten());
     if outer.is_none()
         && pkg.has("encrypted-package")
@@ -442,7 +453,14 @@ fn read_document(
     let mut tail_comments = std::mem::take(&mut walker.comments);
     let mut tail_boxes = std::mem::take(&mut walker.text_boxes);
     let mut warnings = std::mem::take(&mut walker.warnings);
-    if let Some(masters) = styles_doc.and_then(|s| s.child("master-styles")) {
+    let masters = styles_doc.and_then(|s| s.child("master-styles"));
+    if let Some(b) = body.filter(|b| b.name == "presentation" || b.name == "drawing") {
+        let mut pw = Walker::new(&page_styles, &limits);
+        parts.extend(master::presentation_parts(b, masters, &mut pw));
+        tail_comments.append(&mut pw.comments);
+        warnings.append(&mut pw.warnings);
+    }
+    if let Some(masters) = masters {
         let mut pw = Walker::new(&page_styles, &limits);
         let (headers, footers) = pw.headers_footers(masters, spreadsheet);
         parts.extend(headers);
@@ -474,6 +492,7 @@ fn embedded(entries: &mut Entries<'_, '_>, out: &mut Out) {
     for name in &names {
         if let Some((folder, rest)) = name.split_once('/')
             && rest.eq_ignore_ascii_case("content.xml")
+            && !is_package_internal(folder)
             && !folders.contains(&folder.to_string())
         {
             folders.push(folder.to_string());
@@ -529,6 +548,23 @@ fn embedded(entries: &mut Entries<'_, '_>, out: &mut Out) {
             ),
         }
     }
+}
+
+/// The package's own folders (Part 2 §3, and what office suites add):
+/// never an embedded document, whatever they hold.
+fn is_package_internal(folder: &str) -> bool {
+    [
+        "META-INF",
+        "Configurations2",
+        "Thumbnails",
+        "Pictures",
+        "ObjectReplacements",
+        "Basic",
+        "Dialogs",
+        "Scripts",
+    ]
+    .iter()
+    .any(|f| folder.eq_ignore_ascii_case(f))
 }
 
 /// An embedded document's entries as a zip of their own: `mimetype`

@@ -122,6 +122,89 @@ fn diagram_text(pkg: &mut Package<'_>, rels: &[Rel], data_part: &str) -> String 
     s
 }
 
+/// `e` without its `a:fld` descendants: a field (slide number, a date
+/// updated on each viewing) is not fixed text.
+fn without_fields(e: &Element) -> Element {
+    Element {
+        name: e.name.clone(),
+        attrs: e.attrs.clone(),
+        children: e
+            .children
+            .iter()
+            .filter(|n| !matches!(n, xml_tree::Node::Element(c) if c.name == "fld"))
+            .map(|n| match n {
+                xml_tree::Node::Element(c) => xml_tree::Node::Element(without_fields(c)),
+                other => other.clone(),
+            })
+            .collect(),
+    }
+}
+
+/// The slide masters', notes master's and handout master's text
+/// (§19.3.1.42, §19.3.1.27, §19.3.1.25): header, footer and date
+/// placeholders that hold typed text (not a field) as `Header`/`Footer`
+/// parts, shapes that are no placeholder as `Master` parts; the title and
+/// body placeholders' prompts are left out. Each text once, and not again
+/// when a slide already shows it (PowerPoint copies the footer onto each
+/// slide that displays it).
+fn master_parts(pkg: &mut Package<'_>, rels: &[Rel], out: &mut Out) {
+    let mut masters: Vec<String> = Vec::new();
+    for r in rels.iter().filter(|r| {
+        matches!(
+            r.kind.as_str(),
+            "slideMaster" | "notesMaster" | "handoutMaster"
+        )
+    }) {
+        if !masters.contains(&r.target) {
+            masters.push(r.target.clone());
+        }
+    }
+    let mut found: Vec<(PartKind, String, String)> = Vec::new();
+    for master in masters {
+        let Some(root) = pkg.xml(&master) else {
+            continue;
+        };
+        let Some(tree) = root
+            .elements()
+            .next()
+            .and_then(|r| r.child("cSld"))
+            .and_then(|c| c.child("spTree"))
+        else {
+            continue;
+        };
+        let name = master.rsplit('/').next().unwrap_or(&master).to_string();
+        for shape in tree.elements().filter(|e| e.name == "sp") {
+            let kind = match placeholder(shape) {
+                Some("hdr") => PartKind::Header,
+                Some("ftr" | "dt") => PartKind::Footer,
+                None => PartKind::Master,
+                Some(_) => continue,
+            };
+            let wrapper = Element {
+                name: "spTree".into(),
+                attrs: Vec::new(),
+                children: vec![xml_tree::Node::Element(without_fields(shape))],
+            };
+            let mut text = String::new();
+            drawing::shapes(&wrapper, &|_| false, &mut |_, _| {}, &mut text);
+            let text = text.trim().to_string();
+            if text.is_empty() || found.iter().any(|(k, _, t)| *k == kind && *t == text) {
+                continue;
+            }
+            found.push((kind, name.clone(), text));
+        }
+    }
+    for (kind, name, text) in found {
+        let shown = out
+            .parts
+            .iter()
+            .any(|p| matches!(p.kind, PartKind::Slide | PartKind::Notes) && p.text.contains(&text));
+        if !shown {
+            out.part(kind, Some(name), format!("{text}\n"));
+        }
+    }
+}
+
 /// Comment authors by id, from the legacy and the 2018 author lists.
 fn authors(pkg: &mut Package<'_>, rels: &[Rel]) -> HashMap<String, String> {
     let mut out = HashMap::new();
@@ -239,5 +322,6 @@ pub(crate) fn read(pkg: &mut Package<'_>, main: &str, out: &mut Out) -> Result<(
             }
         }
     }
+    master_parts(pkg, &rels, out);
     Ok(())
 }

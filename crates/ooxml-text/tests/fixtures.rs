@@ -26,7 +26,7 @@ fn doc(name: &str) -> OfficeDocument {
 
 #[test]
 fn every_golden_matches() {
-    testkit::assert_goldens("ooxml", 7, |name| {
+    testkit::assert_goldens("ooxml", 8, |name| {
         let d = doc(name);
         (d.text(), d.warnings)
     });
@@ -84,6 +84,29 @@ fn kinds_and_parts() {
     assert_eq!(stories.parts[8].attribute("author"), Some("Reviewer One"));
     let body = doc("body.docx");
     assert_eq!(body.parts.last().unwrap().kind.to_string(), "text_box");
+}
+
+#[test]
+fn pptx_master_placeholders_once() {
+    use doc_model::PartKind;
+    let d = doc("masters.pptx");
+    let parts: Vec<(PartKind, &str, &str)> = d
+        .parts
+        .iter()
+        .map(|p| (p.kind, p.name.as_deref().unwrap_or(""), p.text.trim_end()))
+        .collect();
+    // The slide master's footer is on the slide already; its date is a
+    // field and its title a prompt; the header both masters carry comes once.
+    assert_eq!(
+        parts,
+        [
+            (PartKind::Slide, "1", "Quarterly review\nAcme confidential"),
+            (PartKind::Master, "slideMaster1.xml", "Draft for review"),
+            (PartKind::Header, "notesMaster1.xml", "Board meeting"),
+            (PartKind::Footer, "notesMaster1.xml", "Notes footer"),
+            (PartKind::Footer, "handoutMaster1.xml", "Handout footer"),
+        ]
+    );
 }
 
 #[test]

@@ -29,10 +29,65 @@ fn doc(name: &str) -> OfficeDocument {
 
 #[test]
 fn every_golden_matches() {
-    testkit::assert_goldens("odf", 12, |name| {
+    testkit::assert_goldens("odf", 17, |name| {
         let d = doc(name);
         (d.text(), d.warnings)
     });
+}
+
+#[test]
+fn shapes_links_and_packages_without_a_mimetype() {
+    use doc_model::PartKind;
+    for name in ["shapes.odt", "no-mimetype.odt"] {
+        let d = doc(name);
+        assert_eq!(d.kind, Kind::Odt, "{name}");
+        let boxes: Vec<&str> = d
+            .parts
+            .iter()
+            .filter(|p| p.kind == PartKind::TextBox)
+            .map(|p| p.text.trim())
+            .collect();
+        assert_eq!(
+            boxes,
+            [
+                "Rectangle text",
+                "Ellipse text",
+                "Inline frame text",
+                "Linked shape text"
+            ],
+            "{name}"
+        );
+    }
+    // The chart is an embedded document; the thumbnail and
+    // Configurations2/ are package internals, never embedded.
+    let d = doc("no-mimetype.odt");
+    let paths: Vec<&str> = d.embedded.iter().map(|e| e.path.as_str()).collect();
+    assert_eq!(paths, ["/Object 1"]);
+    assert_eq!(doc("streamed.ods").kind, Kind::Ods);
+}
+
+#[test]
+fn presentation_masters_and_declarations() {
+    use doc_model::PartKind;
+    for name in ["masters.odp", "masters.fodp"] {
+        let d = doc(name);
+        let parts: Vec<(PartKind, &str, &str)> = d
+            .parts
+            .iter()
+            .map(|p| (p.kind, p.name.as_deref().unwrap_or(""), p.text.trim_end()))
+            .collect();
+        assert_eq!(
+            parts,
+            [
+                (PartKind::Slide, "1", "Quarterly review\nNext page\nGo on"),
+                (PartKind::Slide, "2", "Ellipse on slide two"),
+                (PartKind::Footer, "footer", "Acme confidential"),
+                (PartKind::Footer, "date-time", "2 January 2024"),
+                (PartKind::Master, "Default", "Draft for review"),
+            ],
+            "{name}"
+        );
+    }
 }
 
 #[test]

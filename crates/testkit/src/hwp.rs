@@ -510,6 +510,9 @@ pub struct Hwp5 {
     pub preview: Option<String>,
     /// A distribution document: the DISTRIBUTE_DOC_DATA seed.
     pub distribution_seed: Option<u32>,
+    /// A distribution document's ViewText sections encrypted without
+    /// compressing them first, whatever the flags say.
+    pub view_text_stored: bool,
 }
 
 impl Hwp5 {
@@ -552,7 +555,12 @@ impl Hwp5 {
                 nodes.push(Node::Stream("BodyText/Section0".into(), pack(&placeholder)));
                 nodes.push(Node::Storage("ViewText".into()));
                 for (k, s) in self.sections.iter().enumerate() {
-                    let stream = distribution_stream(&pack(s), seed.wrapping_add(k as u32));
+                    let body = if self.view_text_stored {
+                        s.clone()
+                    } else {
+                        pack(s)
+                    };
+                    let stream = distribution_stream(&body, seed.wrapping_add(k as u32));
                     nodes.push(Node::Stream(format!("ViewText/Section{k}"), stream));
                 }
             }

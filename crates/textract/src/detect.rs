@@ -126,12 +126,18 @@ fn compound<'a>(_bytes: &'a [u8], _options: &Options) -> Sniffed<'a> {
 
 /// Classifies a ZIP by the names in its local file headers, which survive a
 /// truncated or damaged central directory, and by the `mimetype` entry
-/// OpenDocument and HWPX packages store first.
+/// OpenDocument and HWPX packages store first. An OpenDocument package
+/// without a usable `mimetype` (missing, deflated behind a data
+/// descriptor, or not first: OpenOffice.org 2.x and repacking tools write
+/// such files) is told by `META-INF/manifest.xml`'s root entry or by
+/// `content.xml`'s root element, never read as a plain archive.
 fn zip(bytes: &[u8]) -> Format {
     let (mut content_types, mut word, mut xl, mut xl_bin, mut ppt) =
         (false, false, false, false, false);
     let mut mimetype = None;
     let mut main_type = None;
+    let mut manifest: Option<LocalHeader<'_>> = None;
+    let mut content: Option<LocalHeader<'_>> = None;
     for pos in memchr::memmem::find_iter(bytes, b"PK\x03\x04") {
         let Some(header) = LocalHeader::at(bytes, pos) else {
             continue;
@@ -148,23 +154,18 @@ fn zip(bytes: &[u8]) -> Format {
                 .data_up_to(64 << 10)
                 .and_then(|t| ooxml_main_type(&t));
         }
+        if name == b"META-INF/manifest.xml" && manifest.is_none() {
+            manifest = Some(header);
+        } else if name == b"content.xml" && content.is_none() {
+            content = Some(header);
+        }
         word |= name.starts_with(b"word/");
         xl |= name.starts_with(b"xl/");
         xl_bin |= name == b"xl/workbook.bin";
         ppt |= name.starts_with(b"ppt/");
     }
-    if let Some(mime) = mimetype {
-        match mime.trim_ascii() {
-            b"application/vnd.oasis.opendocument.text"
-            | b"application/vnd.oasis.opendocument.text-template"
-            | b"application/vnd.oasis.opendocument.text-master" => return Format::Odt,
-            b"application/vnd.oasis.opendocument.spreadsheet"
-            | b"application/vnd.oasis.opendocument.spreadsheet-template" => return Format::Ods,
-            b"application/vnd.oasis.opendocument.presentation"
-            | b"application/vnd.oasis.opendocument.presentation-template" => return Format::Odp,
-            b"application/hwp+zip" => return Format::Hwpx,
-            _ => {}
-        }
+    if let Some(format) = mimetype.and_then(|m| package_media_type(m.trim_ascii())) {
+        return format;
     }
     // The main part's content type names the kind whatever the part is
     // called (`content/main.xml` is as good as `word/document.xml`).
@@ -172,12 +173,119 @@ fn zip(bytes: &[u8]) -> Format {
         return format;
     }
     match (content_types || word || xl || ppt, word, xl, ppt) {
-        (true, true, _, _) => Format::Docx,
-        (true, _, true, _) if xl_bin => Format::Xlsb,
-        (true, _, true, _) => Format::Xlsx,
-        (true, _, _, true) => Format::Pptx,
-        _ => Format::Zip,
+        (true, true, _, _) => return Format::Docx,
+        (true, _, true, _) if xl_bin => return Format::Xlsb,
+        (true, _, true, _) => return Format::Xlsx,
+        (true, _, _, true) => return Format::Pptx,
+        _ => {}
     }
+    // No usable `mimetype`: the manifest's root entry (ODF 1.3 Part 2
+    // §3.2, `full-path="/"`), then `content.xml`'s root element.
+    if let Some(format) = manifest
+        .and_then(|m| m.data_up_to(256 << 10))
+        .and_then(|m| manifest_root_type(&m).and_then(package_media_type))
+    {
+        return format;
+    }
+    if let Some(format) = content
+        .and_then(|c| c.data_up_to(256 << 10))
+        .and_then(|c| content_kind(&c))
+    {
+        return format;
+    }
+    Format::Zip
+}
+
+/// The format a package media type (a `mimetype` entry, a manifest's root
+/// entry) names: OpenDocument text, spreadsheet, presentation (and their
+/// templates and masters), or HWPX.
+fn package_media_type(mime: &[u8]) -> Option<Format> {
+    Some(match mime {
+        b"application/vnd.oasis.opendocument.text"
+        | b"application/vnd.oasis.opendocument.text-template"
+        | b"application/vnd.oasis.opendocument.text-master" => Format::Odt,
+        b"application/vnd.oasis.opendocument.spreadsheet"
+        | b"application/vnd.oasis.opendocument.spreadsheet-template" => Format::Ods,
+        b"application/vnd.oasis.opendocument.presentation"
+        | b"application/vnd.oasis.opendocument.presentation-template"
+        | b"application/vnd.oasis.opendocument.graphics"
+        | b"application/vnd.oasis.opendocument.graphics-template" => Format::Odp,
+        // A chart is an embedded object's (`Object 1/` of a document):
+        // its title and data table, read as a spreadsheet's.
+        b"application/vnd.oasis.opendocument.chart"
+        | b"application/vnd.oasis.opendocument.chart-template" => Format::Ods,
+        b"application/hwp+zip" => Format::Hwpx,
+        _ => return None,
+    })
+}
+
+/// The `media-type` of the manifest's `file-entry` whose `full-path` is
+/// `/` (the package itself), with either quote and in any attribute order.
+fn manifest_root_type(manifest: &[u8]) -> Option<&[u8]> {
+    let mut rest = manifest;
+    while let Some(at) = memchr::memmem::find(rest, b"file-entry") {
+        let tag = rest.get(at..)?;
+        let end = memchr::memchr(b'>', tag).unwrap_or(tag.len());
+        let tag = tag.get(..end)?;
+        if attr_value(tag, b"full-path") == Some(b"/") {
+            return attr_value(tag, b"media-type").map(<[u8]>::trim_ascii);
+        }
+        rest = rest.get(at + end..)?;
+    }
+    None
+}
+
+/// The value of the attribute whose local name is `name` in a start tag.
+fn attr_value<'t>(tag: &'t [u8], name: &[u8]) -> Option<&'t [u8]> {
+    let mut from = 0;
+    while let Some(at) = memchr::memmem::find(tag.get(from..)?, name) {
+        let start = from + at;
+        let before = start.checked_sub(1).and_then(|b| tag.get(b)).copied();
+        let after = tag.get(start + name.len()..)?;
+        let eq = after.iter().position(|b| !b.is_ascii_whitespace());
+        if matches!(before, Some(b':' | b' ' | b'\t' | b'\n' | b'\r'))
+            && eq.and_then(|e| after.get(e)) == Some(&b'=')
+        {
+            let value = after.get(eq? + 1..)?;
+            let value = value.get(value.iter().position(|b| !b.is_ascii_whitespace())?..)?;
+            let quote = *value.first()?;
+            if quote == b'"' || quote == b'\'' {
+                let body = value.get(1..)?;
+                let close = memchr::memchr(quote, body)?;
+                return body.get(..close);
+            }
+        }
+        from = start + name.len();
+    }
+    None
+}
+
+/// The kind `content.xml` holds: an `office:document-content` root whose
+/// `office:body` child is text, spreadsheet, presentation or drawing (a
+/// document-content root whose body lies past the bytes read is text; the
+/// layer reads the body and reports what it is).
+fn content_kind(content: &[u8]) -> Option<Format> {
+    memchr::memmem::find(content, b"document-content")?;
+    let body = memchr::memmem::find(content, b":body>")
+        .map(|b| b + 6)
+        .or_else(|| memchr::memmem::find(content, b"<body>").map(|b| b + 6));
+    let Some(body) = body else {
+        return Some(Format::Odt);
+    };
+    let after = content.get(body..).unwrap_or_default();
+    let lt = memchr::memchr(b'<', after)?;
+    let tag = after.get(lt + 1..)?;
+    let end = tag
+        .iter()
+        .position(|b| b.is_ascii_whitespace() || matches!(b, b'/' | b'>'))
+        .unwrap_or(tag.len());
+    let name = tag.get(..end)?;
+    let local = name.rsplit(|&b| b == b':').next().unwrap_or(name);
+    Some(match local {
+        b"spreadsheet" | b"chart" => Format::Ods,
+        b"presentation" | b"drawing" => Format::Odp,
+        _ => Format::Odt,
+    })
 }
 
 /// The kind an OOXML package's `[Content_Types].xml` declares for its main
@@ -213,10 +321,14 @@ fn ooxml_main_type(types: &[u8]) -> Option<Format> {
 }
 
 /// A ZIP local file header (APPNOTE 4.3.7).
+#[derive(Clone, Copy)]
 struct LocalHeader<'a> {
     name: &'a [u8],
     method: u16,
     compressed: usize,
+    /// General purpose bit 3: the sizes follow the data (a data
+    /// descriptor), the header's are zero.
+    descriptor: bool,
     data_at: usize,
     bytes: &'a [u8],
 }
@@ -232,6 +344,7 @@ impl<'a> LocalHeader<'a> {
         let u32_at = |at: usize| -> Option<u32> {
             Some(u32::from(u16_at(at)?) | (u32::from(u16_at(at + 2)?) << 16))
         };
+        let flags = u16_at(6)?;
         let method = u16_at(8)?;
         let compressed = u32_at(18)? as usize;
         let name_len = usize::from(u16_at(26)?);
@@ -242,6 +355,7 @@ impl<'a> LocalHeader<'a> {
             name,
             method,
             compressed,
+            descriptor: flags & 0x0008 != 0,
             data_at: start + name_len + extra_len,
             bytes,
         })
@@ -252,12 +366,29 @@ impl<'a> LocalHeader<'a> {
         self.data_up_to(256)
     }
 
-    /// The first `max` bytes of the entry's data (from at most 64 KiB of
-    /// compressed bytes), stored or deflated.
+    /// The first `max` bytes of the entry's data (from at most `max` or
+    /// 64 KiB of compressed bytes, whichever is more), stored or deflated.
     fn data_up_to(&self, max: usize) -> Option<Vec<u8>> {
+        // Behind a data descriptor the size is unknown here: a deflate
+        // stream ends by itself, a stored entry at the next signature.
+        let window = if self.descriptor && self.compressed == 0 {
+            let rest = self.bytes.get(self.data_at..)?;
+            let mut len = rest.len().min(max.max(64 << 10));
+            if self.method == 0 {
+                let head = rest.get(..len)?;
+                len = [&b"PK\x07\x08"[..], b"PK\x03\x04", b"PK\x01\x02"]
+                    .iter()
+                    .filter_map(|sig| memchr::memmem::find(head, sig))
+                    .min()
+                    .unwrap_or(len);
+            }
+            len
+        } else {
+            self.compressed.min(max.max(64 << 10))
+        };
         let raw = self
             .bytes
-            .get(self.data_at..self.data_at.checked_add(self.compressed.min(64 << 10))?)?;
+            .get(self.data_at..self.data_at.checked_add(window)?)?;
         match self.method {
             0 => Some(raw.get(..max).unwrap_or(raw).to_vec()),
             8 => miniz_oxide::inflate::decompress_to_vec_with_limit(raw, max)
@@ -592,6 +723,121 @@ mod tests {
         );
         assert_eq!(detect(&stored("application/hwp+zip")), Some(Format::Hwpx));
         assert_eq!(detect(&stored("application/epub+zip")), Some(Format::Zip));
+    }
+
+    /// A local file header and its data; `descriptor`: sizes zero in the
+    /// header (general purpose bit 3), a data descriptor after the data.
+    fn entry(name: &str, data: &[u8], deflate: bool, descriptor: bool) -> Vec<u8> {
+        let body = if deflate {
+            miniz_oxide::deflate::compress_to_vec(data, 6)
+        } else {
+            data.to_vec()
+        };
+        let mut z = b"PK\x03\x04".to_vec();
+        z.extend_from_slice(&20u16.to_le_bytes());
+        z.extend_from_slice(&(if descriptor { 8u16 } else { 0 }).to_le_bytes());
+        z.extend_from_slice(&(if deflate { 8u16 } else { 0 }).to_le_bytes());
+        z.extend_from_slice(&[0; 8]); // time, date, crc
+        let (c, u) = if descriptor {
+            (0, 0)
+        } else {
+            (body.len() as u32, data.len() as u32)
+        };
+        z.extend_from_slice(&c.to_le_bytes());
+        z.extend_from_slice(&u.to_le_bytes());
+        z.extend_from_slice(&(name.len() as u16).to_le_bytes());
+        z.extend_from_slice(&0u16.to_le_bytes());
+        z.extend_from_slice(name.as_bytes());
+        z.extend_from_slice(&body);
+        if descriptor {
+            z.extend_from_slice(b"PK\x07\x08");
+            z.extend_from_slice(&[0; 4]);
+            z.extend_from_slice(&(body.len() as u32).to_le_bytes());
+            z.extend_from_slice(&(data.len() as u32).to_le_bytes());
+        }
+        z
+    }
+
+    const MANIFEST_ODP: &str = r#"<?xml version="1.0"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:media-type="text/xml" manifest:full-path="content.xml"/><manifest:file-entry manifest:media-type='application/vnd.oasis.opendocument.presentation' manifest:full-path='/'/></manifest:manifest>"#;
+
+    #[test]
+    fn opendocument_without_a_usable_mimetype() {
+        let content = |body: &str| {
+            format!(
+                r#"<?xml version="1.0"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"><office:automatic-styles/><office:body><office:{body}><x/></office:{body}></office:body></office:document-content>"#
+            )
+        };
+        // No mimetype: the manifest's root entry (attributes in any order,
+        // either quote) names the kind.
+        let z = [
+            entry("content.xml", content("text").as_bytes(), true, false),
+            entry("META-INF/manifest.xml", MANIFEST_ODP.as_bytes(), true, true),
+        ]
+        .concat();
+        assert_eq!(detect(&z), Some(Format::Odp));
+        // No mimetype, no manifest: content.xml's body, behind a data descriptor.
+        for (body, format) in [
+            ("spreadsheet", Format::Ods),
+            ("text", Format::Odt),
+            ("drawing", Format::Odp),
+            ("chart", Format::Ods),
+        ] {
+            let z = [
+                entry("Thumbnails/thumbnail.png", b"\x89PNG", false, false),
+                entry("content.xml", content(body).as_bytes(), true, true),
+            ]
+            .concat();
+            assert_eq!(detect(&z), Some(format), "{body}");
+        }
+        // A mimetype deflated behind a data descriptor, not first.
+        let z = [
+            entry("content.xml", content("text").as_bytes(), true, true),
+            entry(
+                "mimetype",
+                b"application/vnd.oasis.opendocument.spreadsheet",
+                true,
+                true,
+            ),
+        ]
+        .concat();
+        assert_eq!(detect(&z), Some(Format::Ods));
+        // A stored mimetype behind a data descriptor ends at the descriptor.
+        let z = entry(
+            "mimetype",
+            b"application/vnd.oasis.opendocument.text",
+            false,
+            true,
+        );
+        assert_eq!(detect(&z), Some(Format::Odt));
+        // A zip whose content.xml is something else stays an archive.
+        let z = entry("content.xml", b"<?xml version='1.0'?><rss/>", true, false);
+        assert_eq!(detect(&z), Some(Format::Zip));
+    }
+
+    #[test]
+    fn ooxml_content_types_behind_a_data_descriptor() {
+        let types = br#"<Types><Override PartName="/doc/main.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>"#;
+        let z = [
+            entry("doc/main.xml", b"<w:document/>", true, true),
+            entry("_rels/.rels", b"<Relationships/>", true, true),
+            entry("[Content_Types].xml", types, true, true),
+        ]
+        .concat();
+        assert_eq!(detect(&z), Some(Format::Docx));
+    }
+
+    #[test]
+    fn manifest_attributes() {
+        assert_eq!(
+            manifest_root_type(MANIFEST_ODP.as_bytes()),
+            Some(&b"application/vnd.oasis.opendocument.presentation"[..])
+        );
+        assert_eq!(
+            attr_value(b"e a:full-path = \"/\"", b"full-path"),
+            Some(&b"/"[..])
+        );
+        assert_eq!(attr_value(b"e xfull-path=\"/\"", b"full-path"), None);
+        assert_eq!(manifest_root_type(b"<file-entry full-path=\"/\""), None);
     }
 
     #[test]

@@ -51,6 +51,37 @@ fn goldens_through_the_facade() {
 }
 
 #[test]
+fn opendocument_packages_without_a_usable_mimetype() {
+    // OpenOffice.org 2.x: no mimetype entry; the manifest names the kind.
+    // Its chart folder has no mimetype either: read as the chart it is,
+    // and the thumbnail and Configurations2/ are not embedded documents.
+    let doc = textract::extract(&fixture("odf/no-mimetype.odt"), &Options::default()).unwrap();
+    assert_eq!(doc.format, Format::Odt);
+    let golden = String::from_utf8(fixture("odf/no-mimetype.odt.golden.txt")).unwrap();
+    assert_eq!(doc.text, golden);
+    let paths: Vec<&str> = doc.embedded.iter().map(|e| e.path.as_str()).collect();
+    assert_eq!(paths, ["/Object 1"]);
+    match &doc.embedded[0].content {
+        Content::Document(chart) => {
+            assert_eq!(chart.format, Format::Ods);
+            assert_eq!(chart.text, "Embedded chart title\n");
+        }
+        other => panic!("{other:?}"),
+    }
+    // Every entry behind a data descriptor, the mimetype deflated and last.
+    let doc = textract::extract(&fixture("odf/streamed.ods"), &Options::default()).unwrap();
+    assert_eq!(doc.format, Format::Ods);
+    let golden = String::from_utf8(fixture("odf/streamed.ods.golden.txt")).unwrap();
+    assert_eq!(doc.text, golden);
+    // An existing fixture's chart (mimetype `…opendocument.chart`) was a zip.
+    let doc = textract::extract(&fixture("odf/object.odt"), &Options::default()).unwrap();
+    match &doc.embedded[0].content {
+        Content::Document(chart) => assert_eq!(chart.format, Format::Ods),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
 fn encrypted_packages_read_like_their_plain_package() {
     let passwords = String::from_utf8(fixture("crypto/passwords.tsv")).unwrap();
     let mut checked = 0;

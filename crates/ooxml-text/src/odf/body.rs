@@ -42,6 +42,12 @@ fn is_shape(name: &str) -> bool {
     )
 }
 
+/// `draw:a` (§10.4.12): a hyperlink around drawing shapes, told from a
+/// `text:a` (the same local name) by the shapes it holds.
+fn is_draw_link(e: &Element) -> bool {
+    e.name == "a" && e.elements().any(|k| is_shape(&k.name))
+}
+
 /// Fields whose value depends on the page or sheet: left out of a
 /// spreadsheet's page headers, as xls-text leaves out the `&P` codes.
 fn is_page_field(name: &str) -> bool {
@@ -137,8 +143,9 @@ pub(super) struct Walker<'a> {
     /// Cells in a table are joined by `\n` in text tables, by a space in sheets.
     sheet: bool,
     sheet_name: String,
-    /// Reading a spreadsheet's page header or footer.
-    sheet_header: bool,
+    /// Reading a spreadsheet's page header or footer (or a presentation's
+    /// master page): page-dependent fields are left out.
+    pub(super) sheet_header: bool,
     pub notes: Vec<Part>,
     pub comments: Vec<Part>,
     pub text_boxes: Vec<String>,
@@ -323,6 +330,13 @@ impl<'a> Walker<'a> {
             | "annotation-end" => {}
             n if self.sheet_header && is_page_field(n) => {}
             n if is_shape(n) => self.nested(|w| w.shape(c, None)),
+            // A link around shapes: its name (`office:name`) is text too.
+            _ if is_draw_link(c) => {
+                if let Some(name) = c.attr("name") {
+                    push_chars(s, name, ws);
+                }
+                self.nested(|w| w.inline(c, s, ws));
+            }
             // Spans, links, fields (their displayed text), metadata,
             // bookmarks and change marks: their content, if any.
             _ => self.nested(|w| w.inline(c, s, ws)),
@@ -390,15 +404,29 @@ impl<'a> Walker<'a> {
         if c.attr("placeholder") == Some("true") || c.attr("class") == Some("page") {
             return;
         }
-        if c.name == "g" {
+        if c.name == "g" || is_draw_link(c) {
+            let mut flow = flow;
+            // A link's name comes before the shapes it holds.
+            if let Some(name) = c.attr("name").filter(|_| c.name == "a") {
+                match flow.as_deref_mut() {
+                    Some(f) => {
+                        f.push_str(name);
+                        f.push('\n');
+                    }
+                    None => self.text_boxes.push(format!("{name}\n")),
+                }
+            }
+            let shapes = c
+                .elements()
+                .filter(|k| is_shape(&k.name) || is_draw_link(k));
             match flow {
                 Some(f) => {
-                    for k in c.elements().filter(|k| is_shape(&k.name)) {
+                    for k in shapes {
                         self.nested(|w| w.shape(k, Some(&mut *f)));
                     }
                 }
                 None => {
-                    for k in c.elements().filter(|k| is_shape(&k.name)) {
+                    for k in shapes {
                         self.nested(|w| w.shape(k, None));
                     }
                 }
@@ -712,6 +740,7 @@ impl Walker<'_> {
                 }
                 "annotation" => self.annotation(c),
                 n if is_shape(n) => self.nested(|w| w.shape(c, Some(&mut slide))),
+                _ if is_draw_link(c) => self.nested(|w| w.shape(c, Some(&mut slide))),
                 _ => {}
             }
         }
