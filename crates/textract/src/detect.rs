@@ -203,7 +203,8 @@ fn package_media_type(mime: &[u8]) -> Option<Format> {
     Some(match mime {
         b"application/vnd.oasis.opendocument.text"
         | b"application/vnd.oasis.opendocument.text-template"
-        | b"application/vnd.oasis.opendocument.text-master" => Format::Odt,
+        | b"application/vnd.oasis.opendocument.text-master"
+        | b"application/vnd.oasis.opendocument.text-web" => Format::Odt,
         b"application/vnd.oasis.opendocument.spreadsheet"
         | b"application/vnd.oasis.opendocument.spreadsheet-template" => Format::Ods,
         b"application/vnd.oasis.opendocument.presentation"
