@@ -33,6 +33,7 @@ mod date;
 mod error;
 mod limit;
 mod list_number;
+mod property;
 mod warning;
 
 pub use block::{Block, Cell, Inline, Link, Row, Table, paragraphs_of, plain_text, write_plain};
@@ -40,6 +41,7 @@ pub use builder::{Builder, OutputLimits, Suspended};
 pub use date::{civil_from_days, rfc3339_utc};
 pub use limit::{deadline_passed, limit_reached};
 pub use list_number::NumberFormat;
+pub use property::{Key, Person, Properties, Property, Value, keys};
 pub use warning::{Warning, WarningKind};
 
 /// What a [`Part`] of a document is: which story it holds.
@@ -359,6 +361,11 @@ pub struct Metadata {
     /// The company (OLE `PIDDSI_COMPANY`, `app.xml` `Company`).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub company: Option<String>,
+    /// The format's own keys (a message's `from`, `to`, `message_id`, …),
+    /// each named once with its JSON and Tika names; in JSON, entries of
+    /// this object beside the fixed fields.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub properties: Properties,
 }
 
 impl Metadata {

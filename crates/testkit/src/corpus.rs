@@ -180,7 +180,8 @@ pub fn deliberately_broken(notes: &str) -> bool {
     .any(|w| notes.contains(w))
 }
 
-/// Every document of the manifest at `dir` (sidecars left out), in manifest order.
+/// Every document of the manifest at `dir` (sidecars — `.expected.txt`,
+/// `.reference.txt`, `.charset.txt`, `.embedded.tsv` — left out), in manifest order.
 pub fn manifest(dir: &Path) -> Vec<Entry> {
     let Ok(text) = std::fs::read_to_string(dir.join("MANIFEST.tsv")) else {
         return Vec::new();
@@ -190,9 +191,14 @@ pub fn manifest(dir: &Path) -> Vec<Entry> {
         .filter_map(|line| {
             let cols: Vec<&str> = line.split('\t').collect();
             let rel = cols.get(2)?.to_string();
-            let sidecar = [".expected.txt", ".reference.txt", ".charset.txt"]
-                .iter()
-                .any(|s| rel.ends_with(s));
+            let sidecar = [
+                ".expected.txt",
+                ".reference.txt",
+                ".charset.txt",
+                ".embedded.tsv",
+            ]
+            .iter()
+            .any(|s| rel.ends_with(s));
             (!sidecar).then(|| Entry {
                 folder: cols.get(1).unwrap_or(&"").to_string(),
                 path: dir.join(&rel),

@@ -45,6 +45,7 @@ pub mod corpus;
 pub mod crypto;
 pub mod hwp;
 pub mod layer_cli;
+pub mod mail;
 pub mod pdf;
 pub mod poi;
 pub mod ppt;

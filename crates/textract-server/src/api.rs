@@ -886,7 +886,7 @@ async fn mime_types(headers: HeaderMap) -> Response {
 fn supertype(mime: &str) -> &'static str {
     if mime == "text/plain" {
         "application/octet-stream"
-    } else if mime.starts_with("text/") {
+    } else if mime.starts_with("text/") || mime == "message/rfc822" || mime == "application/mbox" {
         "text/plain"
     } else if mime.ends_with("+xml") || mime == "application/xml" {
         "application/xml"
@@ -901,6 +901,7 @@ fn supertype(mime: &str) -> &'static str {
             | "application/vnd.ms-excel"
             | "application/vnd.ms-powerpoint"
             | "application/x-hwp"
+            | "application/vnd.ms-outlook"
     ) {
         "application/x-tika-msoffice"
     } else {

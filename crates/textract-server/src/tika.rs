@@ -144,6 +144,12 @@ fn put_metadata(map: &mut Map<String, Value>, doc: &Document) {
     if let Some(n) = m.page_count {
         map.insert("xmpTPg:NPages".into(), Value::from(n.to_string()));
     }
+    // A format's own keys under their Tika names (`Message-From`, …): a
+    // list of people is a list of values.
+    for p in &m.properties {
+        let values = p.value.to_texts().into_iter().map(Value::from).collect();
+        map.insert(p.key.tika.to_string(), one_or_many(values));
+    }
     if let Some(enc) = &doc.encoding {
         map.insert("X-TIKA:detectedEncoding".into(), Value::from(enc.as_str()));
     }

@@ -374,6 +374,27 @@ async fn rmeta_maps_metadata_to_tika_keys() {
 }
 
 #[tokio::test]
+async fn rmeta_lists_message_headers_under_tika_names_and_attachments_after() {
+    let app = app();
+    let j = put(&app, "/rmeta/text", &[], fixture("mail/mixed.eml"))
+        .await
+        .json();
+    let e = &j[0];
+    assert_eq!(e["Content-Type"], "message/rfc822");
+    assert_eq!(e["dc:title"], "Minutes");
+    assert_eq!(e["dc:creator"], "Renée");
+    assert_eq!(e["Message-From"], "Renée <renee@example.com>");
+    assert_eq!(e["Message-To"][0], "Bob <bob@example.com>");
+    assert_eq!(e["Message-To"][1], "team@example.com");
+    assert_eq!(e["Message-Cc"], "Cy <cy@example.com>");
+    assert_eq!(e["Message:Raw-Header:Message-ID"], "<m1@example.com>");
+    // The attachment and the attached message follow the container.
+    assert_eq!(j.as_array().map(Vec::len), Some(3));
+    assert_eq!(j[2]["Content-Type"], "message/rfc822");
+    assert_eq!(j[2]["dc:title"], "Earlier");
+}
+
+#[tokio::test]
 async fn rmeta_reports_container_and_embedded_exceptions_with_200() {
     let app = app();
     let r = put(&app, "/rmeta", &[], fixture("crypto/standard-aes128.docx")).await;

@@ -72,6 +72,9 @@ pub(crate) fn sniff_with<'a>(bytes: &'a [u8], options: &Options) -> Result<Sniff
     if is_bare_biff(bytes) {
         return Ok(Sniffed::of(Format::Xls));
     }
+    if let Some(format) = mail(bytes) {
+        return Ok(Sniffed::of(format));
+    }
     let head = bytes.get(..1024).unwrap_or(bytes);
     if memchr::memmem::find(head, b"%PDF-").is_some() {
         return Ok(Sniffed::of(Format::Pdf));
@@ -404,6 +407,27 @@ impl<'a> LocalHeader<'a> {
             _ => None,
         }
     }
+}
+
+/// A TNEF stream, a mailbox or an RFC 5322 message, by content
+/// (`mail-text`'s detectors; compound-file messages are classified with
+/// the other compound files).
+#[cfg(feature = "mail")]
+fn mail(bytes: &[u8]) -> Option<Format> {
+    if mail_text::is_tnef(bytes) {
+        Some(Format::Tnef)
+    } else if mail_text::is_mbox(bytes) {
+        Some(Format::Mbox)
+    } else if mail_text::is_eml(bytes) {
+        Some(Format::Eml)
+    } else {
+        None
+    }
+}
+
+#[cfg(not(feature = "mail"))]
+fn mail(_bytes: &[u8]) -> Option<Format> {
+    None
 }
 
 /// `{\rtf` at the start, after optional whitespace and a UTF-8 BOM.

@@ -8,11 +8,12 @@
 //! 6/95), [`xls_text`] (Excel 97–2003, 5.0/95, 2.x–4.0), [`ppt_text`]
 //! (PowerPoint 97–2003), [`rtf_text`] (RTF), [`ooxml_text`] (docx, xlsx,
 //! pptx, odt, ods, odp), [`hwp_text`] (HWP
-//! 5.0, HWPX, HWPML, HWP 3.0), [`office_crypto`] (encrypted Office files),
+//! 5.0, HWPX, HWPML, HWP 3.0), [`mail_text`] (Outlook .msg, .eml, mbox,
+//! TNEF), [`office_crypto`] (encrypted Office files),
 //! [`pdf_lex`] and [`pdf_text`] (PDF), [`html_charset`] and [`html_text`]
 //! (HTML and plain text in any encoding). One table lists every format
 //! (name, MIME type, extractor); a cargo feature per format (`pdf`, `doc`,
-//! `xls`, `ppt`, `hwp`, `rtf`, `ooxml`, `html`, `archive`, `crypto`; all on by default) leaves out
+//! `xls`, `ppt`, `hwp`, `rtf`, `ooxml`, `html`, `archive`, `crypto`, `mail`; all on by default) leaves out
 //! the layers a build does not need.
 //!
 //! What it does not do: guess from file names, write documents, or return an
@@ -72,6 +73,8 @@ pub use html_charset;
 pub use html_text;
 #[cfg(feature = "hwp")]
 pub use hwp_text;
+#[cfg(feature = "mail")]
+pub use mail_text;
 #[cfg(feature = "doc")]
 pub use msdoc_text;
 #[cfg(feature = "crypto")]

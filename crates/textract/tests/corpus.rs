@@ -17,8 +17,17 @@ use textract::{Format, Options};
 /// Formats whose layer is done: their expected strings must all be found.
 /// Each format issue adds its folder name here when it lands.
 const DONE: &[&str] = &[
-    "doc", "html", "hwp", "odf", "ooxml", "pdf", "ppt", "rtf", "xls",
+    "doc", "eml", "html", "hwp", "msg", "odf", "ooxml", "pdf", "ppt", "rtf", "tnef", "xls",
 ];
+
+/// Files of a done format that are known to fail, each with the reason
+/// (also in the layer's docs). They are printed, not failed; the list only
+/// shrinks.
+const KNOWN_ERRORS: &[(&str, &str)] = &[(
+    "mail/poi/unknown_properties.msg",
+    "its compound-file directory has a cycle that ole-cfb-read refuses (olefile reads \
+     it); refused as a damaged Outlook message; docs/mail-text.md",
+)];
 
 /// Expected lines a done format is known to miss (`*`: every line of the
 /// file), each with the reason (also in the layer's docs). They are printed,
@@ -64,6 +73,10 @@ fn agrees(folder: &str, format: Option<Format>) -> bool {
         ),
         "odf" => matches!(format, Format::Odt | Format::Ods | Format::Odp),
         "rtf" => format == Format::Rtf,
+        "msg" => format == Format::Msg,
+        // A message saved with its mbox `From ` line is one message.
+        "eml" => matches!(format, Format::Eml | Format::Mbox),
+        "tnef" => format == Format::Tnef,
         "html" => matches!(format, Format::Html | Format::Xml | Format::Text),
         "ooxml" => matches!(
             format,
@@ -150,7 +163,9 @@ fn corpus() {
                     // 4.0 and 95) may be reported unsupported.
                     let old_version = e.kind() == textract::ErrorKind::Unsupported
                         && entry.notes.contains("old format");
-                    if DONE.contains(&entry.folder.as_str())
+                    if let Some((_, why)) = KNOWN_ERRORS.iter().find(|(f, _)| *f == entry.rel) {
+                        println!("known error: {}: {e}: {why}", entry.rel);
+                    } else if DONE.contains(&entry.folder.as_str())
                         && !entry.deliberately_broken()
                         && !entry.encrypted()
                         && !old_version

@@ -7,7 +7,12 @@ use std::path::{Path, PathBuf};
 use super::metrics::expected_lines;
 
 /// Sidecar suffixes: never inputs themselves.
-const SIDECARS: &[&str] = &[".expected.txt", ".reference.txt", ".charset.txt"];
+const SIDECARS: &[&str] = &[
+    ".expected.txt",
+    ".reference.txt",
+    ".charset.txt",
+    ".embedded.tsv",
+];
 
 /// Upper-case note words marking a file as hostile (MANIFEST conventions):
 /// such a file must give a typed error or partial text, so it is checked for

@@ -303,6 +303,32 @@ for p in sys.argv[1:]:
 sys.exit(1 if bad else 0)
 "#;
 
+/// Python's own `email` package over one or many `.eml` files: the main
+/// headers, then the plain body (else the HTML body, its tags dropped).
+const PY_EMAIL_SCRIPT: &str = r#"import sys, re, email, email.policy
+bad = 0
+for p in sys.argv[1:]:
+    if len(sys.argv) > 2:
+        print("==> %s <==" % p)
+    try:
+        with open(p, "rb") as f:
+            m = email.message_from_binary_file(f, policy=email.policy.default)
+        for h in ("From", "To", "Cc", "Date", "Subject"):
+            if m[h] is not None:
+                print("%s: %s" % (h, m[h]))
+        print()
+        b = m.get_body(preferencelist=("plain", "html"))
+        if b is not None:
+            t = b.get_content()
+            if b.get_content_type() == "text/html":
+                t = re.sub(r"(?s)<(script|style).*?</\1>|<[^>]+>", " ", t)
+            print(t)
+    except Exception as e:
+        bad += 1
+        print("%s: %s" % (p, e), file=sys.stderr)
+sys.exit(1 if bad else 0)
+"#;
+
 /// xlrd over one or many files: each sheet's rows, cells by TAB (whole
 /// numbers without `.0`).
 const XLRD_SCRIPT: &str = r#"import sys
@@ -651,6 +677,50 @@ pub fn peers(format: &str, scratch: &Path, wanted: &dyn Fn(&str) -> bool) -> Vec
                 "xls2csv".into(),
                 need("xls2csv", "apt install catdoc")
                     .map(|p| peer("xls2csv", p, &["-d", "utf-8"], &[], true, StdoutText, Text)),
+            ),
+        ],
+        "mail" => vec![
+            (
+                "extract-msg".into(),
+                py_script("extract_msg", "extract-msg").map(|p| {
+                    peer(
+                        "extract-msg",
+                        p,
+                        &["--dump-stdout"],
+                        &[],
+                        true,
+                        StdoutText,
+                        Text,
+                    )
+                }),
+            ),
+            (
+                "msgconvert".into(),
+                need("msgconvert", "apt install libemail-outlook-message-perl").map(|p| {
+                    peer(
+                        "msgconvert",
+                        p,
+                        &["--outfile", "-"],
+                        &[],
+                        false,
+                        StdoutText,
+                        Text,
+                    )
+                }),
+            ),
+            (
+                "python email".into(),
+                py_module("email", "(the standard library)").map(|p| {
+                    peer(
+                        "python email",
+                        p,
+                        &["-X", "utf8", "-c", PY_EMAIL_SCRIPT],
+                        &[],
+                        true,
+                        StdoutText,
+                        Text,
+                    )
+                }),
             ),
         ],
         "html" => vec![

@@ -26,9 +26,22 @@ pub(crate) fn classify(cf: &CompoundFile<'_>) -> Format {
         Format::Hwp
     } else if has("EncryptionInfo") && has("EncryptedPackage") {
         Format::OoxmlEncrypted
+    } else if is_msg(cf) {
+        Format::Msg
     } else {
         Format::Cfb
     }
+}
+
+/// An Outlook message's property streams (MS-OXMSG 2.4).
+#[cfg(feature = "mail")]
+fn is_msg(cf: &CompoundFile<'_>) -> bool {
+    mail_text::is_msg(cf)
+}
+
+#[cfg(not(feature = "mail"))]
+fn is_msg(_cf: &CompoundFile<'_>) -> bool {
+    false
 }
 
 /// A compound file too damaged to open, classified by the UTF-16 names of
@@ -49,6 +62,8 @@ pub(crate) fn classify_damaged(bytes: &[u8]) -> Format {
         Format::Hwp
     } else if has("EncryptedPackage") {
         Format::OoxmlEncrypted
+    } else if has("__properties_version1.0") && has("__substg1.0_") {
+        Format::Msg
     } else {
         classify_by_sectors(bytes)
     }

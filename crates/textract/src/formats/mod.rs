@@ -47,6 +47,9 @@ pub(crate) mod doc {
     absent!(EXTRACT);
 }
 
+#[cfg(feature = "mail")]
+pub(crate) mod mail;
+
 pub(crate) mod markup;
 
 #[cfg(feature = "pdf")]
