@@ -28,12 +28,14 @@
 use std::fmt;
 
 mod date;
+mod eq_field;
 mod error;
 mod limit;
 mod list_number;
 mod warning;
 
 pub use date::{civil_from_days, rfc3339_utc};
+pub use eq_field::eq_field_text;
 pub use limit::{deadline_passed, limit_reached};
 pub use list_number::NumberFormat;
 pub use warning::{Warning, WarningKind};

@@ -137,6 +137,9 @@ pub(crate) struct Reader<'l> {
     text_boxes: usize,
     /// `\*` was the last token: the next destination may be skipped.
     ignorable: bool,
+    /// The next token is the first of its group (after `{`, or `{\*`):
+    /// only there does a control word start a destination.
+    group_start: bool,
     /// The author read from `\atnauthor`, for the next `\annotation`.
     next_author: Option<String>,
     /// Open fields, innermost last.
@@ -197,6 +200,7 @@ impl<'l> Reader<'l> {
             comments: 0,
             text_boxes: 0,
             ignorable: false,
+            group_start: false,
             next_author: None,
             fields: Vec::new(),
             scratch: None,
@@ -293,6 +297,7 @@ impl<'l> Reader<'l> {
             self.skip -= 1;
             return;
         }
+        self.lone_high_surrogate();
         let Some(story) = self.target() else {
             return;
         };
@@ -337,6 +342,7 @@ impl<'l> Reader<'l> {
         if run.is_empty() {
             return;
         }
+        self.lone_high_surrogate();
         let Some(story) = self.target() else {
             return;
         };
@@ -364,8 +370,21 @@ impl<'l> Reader<'l> {
         }
     }
 
-    /// A character from a control word (`\uN`, `\tab`, `\emdash`, …).
+    /// A character from a control word (`\tab`, `\emdash`, …).
     fn char(&mut self, c: char) {
+        self.lone_high_surrogate();
+        self.push_char(c);
+    }
+
+    /// A high surrogate that no low surrogate followed: U+FFFD, so that
+    /// it neither vanishes nor takes the character after it.
+    fn lone_high_surrogate(&mut self) {
+        if self.high_surrogate.take().is_some() {
+            self.push_char('\u{FFFD}');
+        }
+    }
+
+    fn push_char(&mut self, c: char) {
         let Some(story) = self.target() else {
             return;
         };
@@ -374,11 +393,13 @@ impl<'l> Reader<'l> {
         self.push_str_to(story, c.encode_utf8(&mut buf));
     }
 
-    /// `\uN`: a UTF-16 unit, with surrogate pairs joined.
+    /// `\uN`: a UTF-16 unit, with surrogate pairs joined; a lone or
+    /// mismatched surrogate is U+FFFD.
     fn unicode(&mut self, n: i32, offset: usize) {
         self.skip = self.state.uc;
         let unit = if n < 0 { n + 65536 } else { n };
         let Ok(unit) = u16::try_from(unit) else {
+            self.lone_high_surrogate();
             self.warn(
                 WarningKind::Text,
                 format!("\\u{n} is outside UTF-16; skipped"),
@@ -387,22 +408,21 @@ impl<'l> Reader<'l> {
             return;
         };
         if (0xD800..0xDC00).contains(&unit) {
+            // A high surrogate after a high surrogate: the first was lone.
+            self.lone_high_surrogate();
             self.high_surrogate = Some(unit);
             return;
         }
         let c = if (0xDC00..0xE000).contains(&unit) {
-            match self.high_surrogate.take() {
-                Some(high) => char::decode_utf16([high, unit]).next().and_then(Result::ok),
-                None => None,
-            }
+            self.high_surrogate
+                .take()
+                .and_then(|high| char::decode_utf16([high, unit]).next())
+                .and_then(Result::ok)
         } else {
-            self.high_surrogate = None;
+            self.lone_high_surrogate();
             char::from_u32(u32::from(unit))
         };
-        match c {
-            Some(c) => self.char(c),
-            None => self.char('\u{FFFD}'),
-        }
+        self.push_char(c.unwrap_or('\u{FFFD}'));
     }
 
     /// Starts a story of `kind` for the current group.
@@ -490,8 +510,9 @@ impl<'l> Reader<'l> {
     }
 
     /// The end of a `\field` group. Its result is what Word shows; when
-    /// the writer left the result empty (LibreOffice does for ruby, an
-    /// `EQ \o` field), the base text is read from the instruction.
+    /// the writer left the result of an `EQ` field empty (LibreOffice does
+    /// for ruby, `EQ \o\al(\s\up 11(かんじ),漢字)`), its text is read from
+    /// the instruction as `.doc` reads it (`doc_model::eq_field_text`).
     fn field_done(&mut self) {
         let Some(field) = self.fields.pop() else {
             return;
@@ -515,7 +536,7 @@ impl<'l> Reader<'l> {
                 .is_some_and(|t| !t.trim().is_empty()),
             None => false,
         };
-        if !shown && let Some(base) = eq_overstrike_base(&instruction) {
+        if !shown && let Some(base) = doc_model::eq_field_text(&instruction) {
             self.push_str_to(story, &base);
         }
     }
@@ -618,13 +639,24 @@ impl<'l> Reader<'l> {
     }
 
     /// A control word.
-    fn word(&mut self, name: &[u8], param: Option<i32>, tokens: &mut Tokens<'_>, offset: usize) {
+    fn word(
+        &mut self,
+        name: &[u8],
+        param: Option<i32>,
+        tokens: &mut Tokens<'_>,
+        offset: usize,
+        group_start: bool,
+    ) {
         // In a skipped destination only \binN matters (its bytes are not RTF).
         if self.state.dest == Dest::Skip && name != b"bin" {
             return;
         }
-        // Fallback bytes after \uN: a control word counts as one.
-        if self.skip > 0 && name != b"bin" {
+        // Fallback bytes after \uN: a control word counts as one — but not
+        // another \uN, which is never an ANSI fallback (writers that leave
+        // the fallback out under the default \uc1 would lose every other
+        // character, and a surrogate pair written with one fallback for
+        // both would lose its low half).
+        if self.skip > 0 && name != b"bin" && name != b"u" {
             self.skip -= 1;
             return;
         }
@@ -722,16 +754,27 @@ impl<'l> Reader<'l> {
             b"rtlmark" => self.char('\u{200F}'),
             // Destinations skipped with their text.
             b"fonttbl" => self.state.dest = Dest::FontTable,
+            // The header's tables: skipped wherever they start (a writer
+            // may leave their braces out).
             b"colortbl" | b"stylesheet" | b"listtable" | b"listoverridetable" | b"revtbl"
             | b"rsidtbl" | b"generator" | b"themedata" | b"colorschememapping" | b"datastore"
-            | b"latentstyles" | b"xmlnstbl" | b"filetbl" | b"pgdsctbl"
-            | b"nonshppict" | b"xe" | b"tc" | b"txe" | b"bkmkstart" | b"bkmkend" | b"docvar"
+            | b"latentstyles" | b"xmlnstbl" | b"filetbl" | b"pgdsctbl" => {
+                self.flush();
+                self.state.dest = Dest::Skip;
+            }
+            // A destination is the first control word of its group (RTF
+            // 1.9.1, "Destinations"); the same word later in a group is
+            // not one, and skipping from there would swallow the text
+            // after it.
+            b"nonshppict" | b"xe" | b"tc" | b"txe" | b"bkmkstart" | b"bkmkend" | b"docvar"
             | b"userprops" | b"objclass" | b"objname" | b"atnid" | b"atnref" | b"atndate"
             | b"atnicn" | b"atrfstart" | b"atrfend" | b"sn" | b"sv" | b"panose" | b"falt"
             | b"mmathPr" | b"defchp" | b"defpap" | b"pnseclvl" | b"template" | b"wgrffmtfilter"
             | b"passwordhash" | b"protusertbl" | b"fchars" | b"lchars" | b"nonesttables"
             // A shape's picture for readers without shapes: a duplicate.
-            | b"shprslt" => {
+            | b"shprslt"
+                if group_start =>
+            {
                 self.flush();
                 self.state.dest = Dest::Skip;
             }
@@ -951,16 +994,33 @@ impl<'l> Reader<'l> {
                 break;
             }
             let ignorable = std::mem::take(&mut self.ignorable);
+            let group_start = std::mem::take(&mut self.group_start);
             match token {
-                Token::GroupStart => self.open_group(offset),
+                Token::GroupStart => {
+                    self.open_group(offset);
+                    self.group_start = true;
+                }
                 Token::GroupEnd => self.close_group(offset),
                 Token::Word { name, param } => {
                     if ignorable && !known_destination(name) {
                         self.flush();
                         self.state.dest = Dest::Skip;
                     } else {
-                        self.word(name, param, &mut tokens, offset);
+                        self.word(name, param, &mut tokens, offset, group_start);
                     }
+                }
+                // `\*` marks the destination that opens its group; one
+                // anywhere else marks nothing (RTF 1.9.1: "can be used only
+                // at the start of a group"), and must not turn the rest of
+                // the group into a skipped destination.
+                Token::Symbol(b'*') if !group_start => {
+                    if self.skip > 0 {
+                        self.skip -= 1;
+                    }
+                }
+                Token::Symbol(b'*') => {
+                    self.group_start = true;
+                    self.symbol(b'*');
                 }
                 Token::Symbol(c) => self.symbol(c),
                 Token::Hex(b) => match self.state.dest {
@@ -974,6 +1034,7 @@ impl<'l> Reader<'l> {
                 Token::Text(run) => self.text(run),
             }
         }
+        self.lone_high_surrogate();
         self.flush();
         if !self.stack.is_empty() {
             self.warn(
@@ -1040,59 +1101,6 @@ fn known_destination(name: &[u8]) -> bool {
             // A shape's instructions: its properties (skipped) and \shptxt.
             | b"shpinst"
     )
-}
-
-/// The base text of an `EQ` field's overstrike `\o(…)` — how Word and
-/// LibreOffice write ruby: `EQ \* jc2 \* hps12 \o\ad(\s\up 11(かんじ),漢字)`
-/// gives `漢字` (the argument that is not the raised `\s` ruby).
-fn eq_overstrike_base(instruction: &str) -> Option<String> {
-    let t = instruction.trim_start();
-    let rest = t
-        .get(..2)
-        .filter(|k| k.eq_ignore_ascii_case("EQ"))
-        .map(|_| &t[2..])?;
-    let mut at = 0;
-    let args = loop {
-        let i = at + rest.get(at..)?.find("\\o")?;
-        let after = &rest[i + 2..];
-        // `\o` then its alignment switches (`\al`, `\ad`, `\ac`, …), then `(`.
-        let open = after.find('(')?;
-        let switches = &after[..open];
-        if after.starts_with(['\\', '(', ' '])
-            && switches.split('\\').all(|w| {
-                let w = w.trim();
-                w.is_empty() || (w.len() <= 3 && w.starts_with('a'))
-            })
-        {
-            break &after[open + 1..];
-        }
-        at = i + 2;
-    };
-    let mut depth = 0usize;
-    let mut parts = Vec::new();
-    let mut current = String::new();
-    for c in args.chars() {
-        match c {
-            '(' => {
-                depth += 1;
-                current.push(c);
-            }
-            ')' if depth == 0 => break,
-            ')' => {
-                depth -= 1;
-                current.push(c);
-            }
-            ',' if depth == 0 => parts.push(std::mem::take(&mut current)),
-            _ => current.push(c),
-        }
-    }
-    parts.push(current);
-    parts
-        .iter()
-        .rev()
-        .map(|p| p.trim())
-        .find(|p| !p.is_empty() && !p.starts_with('\\'))
-        .map(str::to_string)
 }
 
 /// `type` of a header or footer: `default`, `left`, `right`, `first`.
