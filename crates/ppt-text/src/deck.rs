@@ -674,7 +674,16 @@ impl Reader<'_, '_> {
                         }
                     }
                 }
-                let mut part = Part::named(PartKind::Comment, number.to_string(), text);
+                // The author's name with the text, as POI's and Tika's
+                // extractors print a slide comment (`Author - text`): a
+                // reader of the text sees who wrote it, as in an Excel
+                // comment, whose text starts with its author.
+                let author = author.filter(|a| !a.trim().is_empty());
+                let shown = match &author {
+                    Some(a) if !text.is_empty() => format!("{} - {text}", a.trim()),
+                    _ => text,
+                };
+                let mut part = Part::named(PartKind::Comment, number.to_string(), shown);
                 if let Some(a) = author {
                     part = part.with_attribute("author", a);
                 }
