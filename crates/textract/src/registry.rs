@@ -41,7 +41,7 @@ const TABLE: &[Entry] = &[
     row!(Hwp3, "hwp3", "application/x-hwp", "HWP 3.0 document", formats::hwp::EXTRACT),
     row!(Hwpml, "hwpml", "application/x-hwpml", "HWPML document", formats::hwp::EXTRACT),
     row!(OoxmlEncrypted, "ooxml-encrypted", "application/x-tika-ooxml-protected", "Office 2007+ document (encrypted package)", formats::crypto::EXTRACT_OOXML),
-    row!(Cfb, "cfb", "application/x-tika-msoffice", "OLE compound file", None),
+    row!(Cfb, "cfb", "application/x-tika-msoffice", "OLE compound file", formats::cfb::EXTRACT),
     row!(Docx, "docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "Word 2007+ document", formats::ooxml::EXTRACT),
     row!(Xlsx, "xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "Excel 2007+ workbook", formats::ooxml::EXTRACT),
     row!(Xlsb, "xlsb", "application/vnd.ms-excel.sheet.binary.macroenabled.12", "Excel 2007+ binary workbook", None),
