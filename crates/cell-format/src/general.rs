@@ -13,9 +13,10 @@ use crate::decimal::Decimal;
 /// Below this, a whole number is shown with all its digits (10^15: 15 digits).
 const FIXED_LIMIT: f64 = 1e15;
 
-/// `v` in the General format, appended to `out`: whole numbers are
-/// written straight from the double; the rest go through the 15-digit
-/// decimal text ([`render`]).
+/// `v` in the General format, appended to `out`: whole numbers and
+/// numbers whose 15-digit rounding is clear of a tie are written straight
+/// from the double; the rest go through the 15-digit decimal text
+/// ([`render`]), with the same result.
 pub(crate) fn render_into(v: f64, out: &mut String) {
     if v.fract() == 0.0 && v.abs() < FIXED_LIMIT {
         // Whole numbers (most cells): their digits, no rounding needed.
@@ -26,7 +27,59 @@ pub(crate) fn render_into(v: f64, out: &mut String) {
         push_u64(out, n.unsigned_abs());
         return;
     }
+    if let Some((r, n)) = fixed_15(v.abs()) {
+        if v < 0.0 {
+            out.push('-');
+        }
+        let mut digits = String::with_capacity(15);
+        push_u64(&mut digits, r);
+        // `r` has 15 digits, `n` of them (and more) after the point.
+        let int_len = 15 - n as i32;
+        let (int, frac) = if int_len > 0 {
+            digits.split_at(int_len as usize)
+        } else {
+            ("0", digits.as_str())
+        };
+        out.push_str(int);
+        let frac = frac.trim_end_matches('0');
+        if !frac.is_empty() {
+            out.push('.');
+            out.extend(std::iter::repeat_n('0', (-int_len).max(0) as usize));
+            out.push_str(frac);
+        }
+        return;
+    }
     out.push_str(&render(v));
+}
+
+/// `a` (positive, finite) rounded to 15 significant digits as the integer
+/// `r` (10^14 ≤ r < 10^15) and the count `n` of decimals (`a ≈ r × 10^-n`),
+/// when that is what the 15-digit decimal text rounds to as well; `None`
+/// for a magnitude shown in scientific notation or needing 10^23 or more,
+/// a whole number past 15 digits, and near a tie.
+///
+/// The powers of ten up to 10^22 are exact doubles, so `a × 10^n` is off
+/// from the exact product by at most half an ulp of a number below 10^15
+/// (0.0625): when its fraction is more than 0.07 away from one half, it
+/// rounds to the same integer as the exact value does.
+fn fixed_15(a: f64) -> Option<(u64, u32)> {
+    if !(a.is_finite() && a > 0.0) {
+        return None;
+    }
+    let m = a.log10().floor();
+    if !(-8.0..=14.0).contains(&m) {
+        return None;
+    }
+    let n = (14 - m as i32) as u32;
+    if n > 22 {
+        return None;
+    }
+    let r = a * 10f64.powi(n as i32);
+    if !(1e14..1e15).contains(&r) || (r.fract() - 0.5).abs() <= 0.07 {
+        return None;
+    }
+    let rounded = r.round();
+    (rounded < 1e15).then_some((rounded as u64, n))
 }
 
 /// Powers of ten that fit a `u64`.
@@ -135,6 +188,14 @@ mod tests {
             -12.34,
             -0.001,
             1e10 + 0.5,
+            1e14 + 0.5,
+            123456789012345.6,
+            99999999999999.97,
+            0.999999999999999,
+            0.9999999999999996,
+            1.5e-8,
+            1.234567890123456e-9,
+            1.0 / 3.0,
         ] {
             check(v);
             check(-v);
