@@ -309,8 +309,8 @@ pub(crate) fn render(
     // Where the next list label goes (`usize::MAX` when none is left).
     let mut next_label = labels.peek().map_or(usize::MAX, |l| l.0);
     let mut out: Vec<u16> = Vec::with_capacity(units.len());
-    // Field stack: `false` while in the field code, `true` once past the separator.
-    let mut fields: Vec<bool> = Vec::new();
+    // Open fields, innermost last.
+    let mut fields: Vec<FieldState> = Vec::new();
     let mut in_code = 0usize;
     let mut overflow = 0usize;
     for (i, u) in units.iter().enumerate() {
@@ -331,7 +331,7 @@ pub(crate) fn render(
         match u.ch {
             0x13 => {
                 if fields.len() < limits.max_field_depth {
-                    fields.push(false);
+                    fields.push(FieldState::default());
                     in_code += 1;
                 } else {
                     overflow += 1;
@@ -341,9 +341,9 @@ pub(crate) fn render(
             0x14 => {
                 if overflow == 0
                     && let Some(top) = fields.last_mut()
-                    && !*top
+                    && !top.separated
                 {
-                    *top = true;
+                    top.separated = true;
                     in_code -= 1;
                 }
                 continue;
@@ -352,15 +352,33 @@ pub(crate) fn render(
                 if overflow > 0 {
                     overflow -= 1;
                 } else if let Some(top) = fields.pop()
-                    && !top
+                    && !top.separated
                 {
                     in_code -= 1;
+                    // A field without a result: Word computes what an `EQ`
+                    // field shows from its code (ruby, `\o\ad(\s\up 10(
+                    // とうきょう),東京)`, shows 東京) and stores no result.
+                    if in_code == 0
+                        && let Some(text) = doc_model::eq_field_text(&decode(&top.code, encoding))
+                    {
+                        push_text(&mut out, &text, encoding);
+                    }
                 }
                 continue;
             }
             _ => {}
         }
         if in_code > 0 || overflow > 0 || u.flags & chp::DELETED != 0 {
+            // The code of the innermost field still in its code (results
+            // of fields nested in it included), for `EQ`.
+            if in_code > 0
+                && overflow == 0
+                && u.flags & chp::DELETED == 0
+                && let Some(f) = fields.iter_mut().rev().find(|f| !f.separated)
+                && f.code.len() < MAX_FIELD_CODE_UNITS
+            {
+                f.code.push(u.ch);
+            }
             continue;
         }
         let structural = matches!(u.ch, 0x07 | 0x0B | 0x0C | 0x0D);
@@ -398,15 +416,40 @@ pub(crate) fn render(
             c => out.push(c),
         }
     }
+    decode(&out, encoding)
+}
+
+/// Units of field code kept per field (codes are read only for `EQ`).
+const MAX_FIELD_CODE_UNITS: usize = 4096;
+
+/// A field being rendered.
+#[derive(Default)]
+struct FieldState {
+    /// Past the separator (0x14): in the result.
+    separated: bool,
+    /// The field code's units.
+    code: Vec<u16>,
+}
+
+/// Units as text: UTF-16 (Word 97), or bytes of `encoding` (Word 6/95).
+fn decode(units: &[u16], encoding: Option<&'static Encoding>) -> String {
     match encoding {
-        None => String::from_utf16_lossy(&out),
+        None => String::from_utf16_lossy(units),
         Some(enc) => {
-            let bytes: Vec<u8> = out
+            let bytes: Vec<u8> = units
                 .iter()
                 .map(|&u| u8::try_from(u).unwrap_or(b'?'))
                 .collect();
             enc.decode_without_bom_handling(&bytes).0.into_owned()
         }
+    }
+}
+
+/// Appends text as units of the output (UTF-16, or bytes of `encoding`).
+fn push_text(out: &mut Vec<u16>, text: &str, encoding: Option<&'static Encoding>) {
+    match encoding {
+        None => out.extend(text.encode_utf16()),
+        Some(enc) => out.extend(enc.encode(text).0.iter().map(|&b| u16::from(b))),
     }
 }
 

@@ -674,7 +674,16 @@ impl Reader<'_, '_> {
                         }
                     }
                 }
-                let mut part = Part::named(PartKind::Comment, number.to_string(), text);
+                // The author's name with the text, as POI's and Tika's
+                // extractors print a slide comment (`Author - text`): a
+                // reader of the text sees who wrote it, as in an Excel
+                // comment, whose text starts with its author.
+                let author = author.filter(|a| !a.trim().is_empty());
+                let shown = match &author {
+                    Some(a) if !text.is_empty() => format!("{} - {text}", a.trim()),
+                    _ => text,
+                };
+                let mut part = Part::named(PartKind::Comment, number.to_string(), shown);
                 if let Some(a) = author {
                     part = part.with_attribute("author", a);
                 }
@@ -758,13 +767,37 @@ impl Reader<'_, '_> {
             } else {
                 body.to_vec()
             };
-            let name = format!("ole{id}.ole");
-            let file = EmbeddedFile::new(format!("/{name}"), EmbeddedKind::OleObject, data)
-                .with_name(name);
+            let file = self.ole_object(id, data);
             if !self.keep_embedded(file, &mut total, out) {
                 return;
             }
         }
+    }
+
+    /// An ExOleObjStg's bytes — a compound file — unwrapped by
+    /// `ole-cfb-read` as `.doc`, `.xls` and docx objects are: an OLE 1.0
+    /// package gives the packaged file under its own name
+    /// (`/ole5/report.pdf`), an OOXML or ODF package its zip, a workbook or
+    /// document the compound file as it is (`/ole5/object.xls`). Bytes that
+    /// do not open as a compound file stay as they are (`/ole5.ole`).
+    fn ole_object(&mut self, id: u32, data: Vec<u8>) -> EmbeddedFile {
+        if data.starts_with(&ole_cfb_read::SIGNATURE) {
+            match CompoundFile::open(&data).and_then(|cf| cf.embedded_object("")) {
+                Ok(mut object) => {
+                    for w in std::mem::take(&mut object.warnings) {
+                        self.warn(WarningKind::Embedded, format!("OLE object {id}: {w}"), None);
+                    }
+                    return object.into_embedded_file(&format!("/ole{id}"));
+                }
+                Err(e) => self.warn(
+                    WarningKind::Embedded,
+                    format!("OLE object {id}: not unwrapped ({e}); kept as it is"),
+                    None,
+                ),
+            }
+        }
+        let name = format!("ole{id}.ole");
+        EmbeddedFile::new(format!("/{name}"), EmbeddedKind::OleObject, data).with_name(name)
     }
 
     /// Adds `file` to `out` and its size to `total`, unless that passes the

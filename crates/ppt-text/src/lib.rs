@@ -14,7 +14,8 @@
 //! MCAtom) are filled from the HeadersFooters atoms or dropped. Master
 //! prompts ("Click to edit Master title style") and master placeholders
 //! are dropped; a master's own text boxes become `Master` parts. Comments
-//! (Comment10) become `Comment` parts with their author. Pictures of the
+//! (Comment10) become `Comment` parts with their author (attribute, and
+//! `Author - text` as their text). Pictures of the
 //! `Pictures` stream and ExOleObjStg objects (inflated) are
 //! [`Presentation::embedded`]. RC4 CryptoAPI decks open with the given
 //! password or PowerPoint's default one. `PP97_DUALSTORAGE` decks are read

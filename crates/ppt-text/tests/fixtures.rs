@@ -18,7 +18,7 @@ fn kinds(d: &Presentation) -> Vec<(PartKind, &str)> {
 
 #[test]
 fn every_golden_matches_exactly() {
-    testkit::assert_goldens("ppt", 6, |name| {
+    testkit::assert_goldens("ppt", 7, |name| {
         let d = deck(name);
         (d.text(), d.warnings)
     });
@@ -243,4 +243,24 @@ fn missing_persist_ids_and_deep_groups_are_warnings() {
     assert_eq!(d.text(), "Readable\n\nOutline only\n");
     assert!(d.warnings.iter().any(|w| w.kind == WarningKind::Slide));
     assert!(d.warnings.iter().any(|w| w.kind == WarningKind::Drawing));
+}
+
+#[test]
+fn an_ole_package_is_unwrapped_to_its_file_byte_for_byte() {
+    // ExOleObjStg (compressed) holding a compound file with a Packager
+    // `\x01Ole10Native`: the packaged file under its own name, as `.doc`
+    // gives an ObjectPool package.
+    let d = testkit::parse_fixture("ppt/ole-package.ppt", ppt_text::parse);
+    assert!(d.warnings.is_empty(), "{:?}", d.warnings);
+    let files: Vec<(&str, Option<&str>)> = d
+        .embedded
+        .iter()
+        .map(|e| (e.path.as_str(), e.name.as_deref()))
+        .collect();
+    assert_eq!(files, [("/ole30/report.txt", Some("report.txt"))]);
+    assert_eq!(
+        d.embedded[0].data,
+        b"Quarterly report\r\nRevenue: 42\r\n".as_slice()
+    );
+    assert_eq!(d.embedded[0].kind, doc_model::EmbeddedKind::OleObject);
 }

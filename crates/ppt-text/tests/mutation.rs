@@ -48,7 +48,7 @@ fn mutated_fixtures() {
             n += 1;
         }
     }
-    assert_eq!(n, 6);
+    assert_eq!(n, 7);
 }
 
 #[test]

@@ -9,10 +9,13 @@ use std::time::Instant;
 use doc_model::{EmbeddedFile, EmbeddedKind, Metadata, Part, PartKind};
 use encoding_rs::{Encoding, WINDOWS_1252};
 
-use crate::charset::{charset_code_page, code_page};
 use crate::error::{Warning, WarningKind};
 use crate::token::{Token, Tokens, hex_value};
 use crate::{Limits, RtfDocument};
+
+mod control;
+
+use control::known_destination;
 
 /// Where a group's text goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -137,6 +140,9 @@ pub(crate) struct Reader<'l> {
     text_boxes: usize,
     /// `\*` was the last token: the next destination may be skipped.
     ignorable: bool,
+    /// The next token is the first of its group (after `{`, or `{\*`):
+    /// only there does a control word start a destination.
+    group_start: bool,
     /// The author read from `\atnauthor`, for the next `\annotation`.
     next_author: Option<String>,
     /// Open fields, innermost last.
@@ -197,6 +203,7 @@ impl<'l> Reader<'l> {
             comments: 0,
             text_boxes: 0,
             ignorable: false,
+            group_start: false,
             next_author: None,
             fields: Vec::new(),
             scratch: None,
@@ -293,6 +300,7 @@ impl<'l> Reader<'l> {
             self.skip -= 1;
             return;
         }
+        self.lone_high_surrogate();
         let Some(story) = self.target() else {
             return;
         };
@@ -337,6 +345,7 @@ impl<'l> Reader<'l> {
         if run.is_empty() {
             return;
         }
+        self.lone_high_surrogate();
         let Some(story) = self.target() else {
             return;
         };
@@ -364,8 +373,21 @@ impl<'l> Reader<'l> {
         }
     }
 
-    /// A character from a control word (`\uN`, `\tab`, `\emdash`, …).
+    /// A character from a control word (`\tab`, `\emdash`, …).
     fn char(&mut self, c: char) {
+        self.lone_high_surrogate();
+        self.push_char(c);
+    }
+
+    /// A high surrogate that no low surrogate followed: U+FFFD, so that
+    /// it neither vanishes nor takes the character after it.
+    fn lone_high_surrogate(&mut self) {
+        if self.high_surrogate.take().is_some() {
+            self.push_char('\u{FFFD}');
+        }
+    }
+
+    fn push_char(&mut self, c: char) {
         let Some(story) = self.target() else {
             return;
         };
@@ -374,11 +396,13 @@ impl<'l> Reader<'l> {
         self.push_str_to(story, c.encode_utf8(&mut buf));
     }
 
-    /// `\uN`: a UTF-16 unit, with surrogate pairs joined.
+    /// `\uN`: a UTF-16 unit, with surrogate pairs joined; a lone or
+    /// mismatched surrogate is U+FFFD.
     fn unicode(&mut self, n: i32, offset: usize) {
         self.skip = self.state.uc;
         let unit = if n < 0 { n + 65536 } else { n };
         let Ok(unit) = u16::try_from(unit) else {
+            self.lone_high_surrogate();
             self.warn(
                 WarningKind::Text,
                 format!("\\u{n} is outside UTF-16; skipped"),
@@ -387,22 +411,21 @@ impl<'l> Reader<'l> {
             return;
         };
         if (0xD800..0xDC00).contains(&unit) {
+            // A high surrogate after a high surrogate: the first was lone.
+            self.lone_high_surrogate();
             self.high_surrogate = Some(unit);
             return;
         }
         let c = if (0xDC00..0xE000).contains(&unit) {
-            match self.high_surrogate.take() {
-                Some(high) => char::decode_utf16([high, unit]).next().and_then(Result::ok),
-                None => None,
-            }
+            self.high_surrogate
+                .take()
+                .and_then(|high| char::decode_utf16([high, unit]).next())
+                .and_then(Result::ok)
         } else {
-            self.high_surrogate = None;
+            self.lone_high_surrogate();
             char::from_u32(u32::from(unit))
         };
-        match c {
-            Some(c) => self.char(c),
-            None => self.char('\u{FFFD}'),
-        }
+        self.push_char(c.unwrap_or('\u{FFFD}'));
     }
 
     /// Starts a story of `kind` for the current group.
@@ -490,8 +513,9 @@ impl<'l> Reader<'l> {
     }
 
     /// The end of a `\field` group. Its result is what Word shows; when
-    /// the writer left the result empty (LibreOffice does for ruby, an
-    /// `EQ \o` field), the base text is read from the instruction.
+    /// the writer left the result of an `EQ` field empty (LibreOffice does
+    /// for ruby, `EQ \o\al(\s\up 11(かんじ),漢字)`), its text is read from
+    /// the instruction as `.doc` reads it (`doc_model::eq_field_text`).
     fn field_done(&mut self) {
         let Some(field) = self.fields.pop() else {
             return;
@@ -515,7 +539,7 @@ impl<'l> Reader<'l> {
                 .is_some_and(|t| !t.trim().is_empty()),
             None => false,
         };
-        if !shown && let Some(base) = eq_overstrike_base(&instruction) {
+        if !shown && let Some(base) = doc_model::eq_field_text(&instruction) {
             self.push_str_to(story, &base);
         }
     }
@@ -617,316 +641,6 @@ impl<'l> Reader<'l> {
         }
     }
 
-    /// A control word.
-    fn word(&mut self, name: &[u8], param: Option<i32>, tokens: &mut Tokens<'_>, offset: usize) {
-        // In a skipped destination only \binN matters (its bytes are not RTF).
-        if self.state.dest == Dest::Skip && name != b"bin" {
-            return;
-        }
-        // Fallback bytes after \uN: a control word counts as one.
-        if self.skip > 0 && name != b"bin" {
-            self.skip -= 1;
-            return;
-        }
-        let p = param.unwrap_or(0);
-        let on = param != Some(0);
-        match name {
-            b"bin" => {
-                let n = usize::try_from(p).unwrap_or(0);
-                let raw = tokens.take_raw(n);
-                if raw.len() < n {
-                    self.warn(
-                        WarningKind::Text,
-                        format!("\\bin{n} runs past the end of the file"),
-                        Some(offset),
-                    );
-                }
-                if self.skip > 0 {
-                    self.skip -= 1;
-                } else if let Some(pic) = self.picture.as_mut()
-                    && self.state.dest == Dest::Pict
-                {
-                    pic.hex.extend_from_slice(raw);
-                }
-            }
-            // Code pages.
-            b"ansi" => self.ansi = WINDOWS_1252,
-            b"mac" => self.ansi = encoding_rs::MACINTOSH,
-            b"pc" | b"pca" => self.ansi = WINDOWS_1252,
-            b"ansicpg" => {
-                if let Some(e) = code_page(p) {
-                    self.ansi = e;
-                }
-            }
-            b"deff" => self.default_font = Some(p),
-            b"uc" => self.state.uc = usize::try_from(p).unwrap_or(0).min(8),
-            b"u" => self.unicode(p, offset),
-            b"f" => {
-                if self.state.dest == Dest::FontTable {
-                    self.state.table_font = Some(p);
-                } else {
-                    self.flush();
-                    self.state.font = Some(p);
-                }
-            }
-            b"fcharset" => {
-                if let Some(f) = self.state.table_font
-                    && let Some(e) = charset_code_page(p).and_then(code_page)
-                {
-                    self.fonts.entry(f).or_insert(e);
-                }
-            }
-            b"cpg" => {
-                if let Some(f) = self.state.table_font
-                    && let Some(e) = code_page(p)
-                {
-                    self.fonts.insert(f, e);
-                }
-            }
-            b"plain" => {
-                self.flush();
-                self.state.hidden = false;
-                self.state.deleted = false;
-                self.state.caps = false;
-            }
-            b"caps" => {
-                self.flush();
-                self.state.caps = on;
-            }
-            b"v" => {
-                self.flush();
-                self.state.hidden = on;
-            }
-            b"deleted" => {
-                self.flush();
-                self.state.deleted = on;
-            }
-            // Breaks and special characters.
-            b"par" | b"sect" | b"line" | b"page" | b"column" | b"softline" => self.char('\n'),
-            b"tab" => self.char('\t'),
-            b"cell" | b"nestcell" => self.char('\t'),
-            b"row" | b"nestrow" => self.end_row(),
-            b"emdash" => self.char('—'),
-            b"endash" => self.char('–'),
-            b"emspace" => self.char('\u{2003}'),
-            b"enspace" => self.char('\u{2002}'),
-            b"qmspace" => self.char('\u{2005}'),
-            b"bullet" => self.char('•'),
-            b"lquote" => self.char('‘'),
-            b"rquote" => self.char('’'),
-            b"ldblquote" => self.char('“'),
-            b"rdblquote" => self.char('”'),
-            b"zwj" => self.char('\u{200D}'),
-            b"zwnj" => self.char('\u{200C}'),
-            b"ltrmark" => self.char('\u{200E}'),
-            b"rtlmark" => self.char('\u{200F}'),
-            // Destinations skipped with their text.
-            b"fonttbl" => self.state.dest = Dest::FontTable,
-            b"colortbl" | b"stylesheet" | b"listtable" | b"listoverridetable" | b"revtbl"
-            | b"rsidtbl" | b"generator" | b"themedata" | b"colorschememapping" | b"datastore"
-            | b"latentstyles" | b"xmlnstbl" | b"filetbl" | b"pgdsctbl"
-            | b"nonshppict" | b"xe" | b"tc" | b"txe" | b"bkmkstart" | b"bkmkend" | b"docvar"
-            | b"userprops" | b"objclass" | b"objname" | b"atnid" | b"atnref" | b"atndate"
-            | b"atnicn" | b"atrfstart" | b"atrfend" | b"sn" | b"sv" | b"panose" | b"falt"
-            | b"mmathPr" | b"defchp" | b"defpap" | b"pnseclvl" | b"template" | b"wgrffmtfilter"
-            | b"passwordhash" | b"protusertbl" | b"fchars" | b"lchars" | b"nonesttables"
-            // A shape's picture for readers without shapes: a duplicate.
-            | b"shprslt" => {
-                self.flush();
-                self.state.dest = Dest::Skip;
-            }
-            b"field" if self.fields.len() < self.limits.max_depth => {
-                self.flush();
-                let inst_start = self
-                    .scratch
-                    .and_then(|i| self.stories.get(i))
-                    .map_or(0, |s| s.text.len());
-                self.fields.push(Field {
-                    depth: self.stack.len(),
-                    inst_start,
-                    result: None,
-                });
-            }
-            b"fldinst" => {
-                self.flush();
-                let i = match self.scratch {
-                    Some(i) => i,
-                    None => {
-                        self.stories.push(Story {
-                            scratch: true,
-                            kind: PartKind::Body,
-                            name: None,
-                            attributes: Vec::new(),
-                            text: String::new(),
-                        });
-                        let i = self.stories.len() - 1;
-                        self.scratch = Some(i);
-                        i
-                    }
-                };
-                self.state.dest = Dest::Story(i);
-                self.state.hidden = false;
-                self.state.caps = false;
-            }
-            b"fldrslt" => {
-                self.flush();
-                if let Some(story) = self.target()
-                    && let Some(len) = self.stories.get(story).map(|s| s.text.len())
-                    && let Some(f) = self.fields.last_mut()
-                {
-                    f.result = Some((story, len));
-                }
-            }
-            b"listtext" | b"pntext" => {
-                self.flush();
-                self.state.label = true;
-                self.label_start = self
-                    .target()
-                    .and_then(|i| Some((i, self.stories.get(i)?.text.len())));
-            }
-            b"info" => self.state.dest = Dest::InfoGroup,
-            b"title" => self.info(InfoField::Title),
-            b"subject" => self.info(InfoField::Subject),
-            b"author" => self.info(InfoField::Author),
-            b"operator" => self.info(InfoField::Operator),
-            b"keywords" => self.info(InfoField::Keywords),
-            b"company" => self.info(InfoField::Company),
-            b"doccomm" => self.info(InfoField::Comment),
-            b"creatim" => self.info(InfoField::Created),
-            b"revtim" => self.info(InfoField::Revised),
-            b"printim" | b"buptim" | b"manager" | b"category" | b"hlinkbase" | b"comment"
-            | b"version" | b"vern" | b"edmins" | b"nofpages" | b"nofwords" | b"nofchars"
-            | b"nofcharsws" | b"id" => {
-                if matches!(self.state.dest, Dest::InfoGroup | Dest::Info(_)) {
-                    self.info(InfoField::Other);
-                }
-            }
-            b"yr" | b"mo" | b"dy" | b"hr" | b"min" => {
-                let i = match name {
-                    b"yr" => 0,
-                    b"mo" => 1,
-                    b"dy" => 2,
-                    b"hr" => 3,
-                    _ => 4,
-                };
-                self.date[i] = p;
-            }
-            // Stories.
-            b"footnote" => {
-                self.footnotes += 1;
-                let n = self.footnotes;
-                self.story(PartKind::Footnote, Some(n.to_string()), Vec::new());
-            }
-            b"ftnalt" => {
-                if let Dest::Story(i) = self.state.dest
-                    && let Some(s) = self.stories.get_mut(i)
-                    && s.kind == PartKind::Footnote
-                {
-                    self.footnotes -= 1;
-                    self.endnotes += 1;
-                    s.kind = PartKind::Endnote;
-                    s.name = Some(self.endnotes.to_string());
-                }
-            }
-            b"header" | b"headerl" | b"headerr" | b"headerf" => {
-                self.story(PartKind::Header, None, vec![("type".into(), hf_type(name))])
-            }
-            b"footer" | b"footerl" | b"footerr" | b"footerf" => {
-                self.story(PartKind::Footer, None, vec![("type".into(), hf_type(name))])
-            }
-            b"annotation" => {
-                self.comments += 1;
-                let n = self.comments;
-                let attrs = self
-                    .next_author
-                    .take()
-                    .map(|a| vec![("author".to_string(), a)])
-                    .unwrap_or_default();
-                self.story(PartKind::Comment, Some(n.to_string()), attrs);
-            }
-            b"atnauthor" => {
-                // Comments come as {\*\atnid …}{\*\atnauthor NAME}\chatn
-                // {\*\annotation …}: the author names the comment that follows.
-                self.flush();
-                self.info_text.clear();
-                self.state.dest = Dest::Author;
-            }
-            b"shptxt" => {
-                self.text_boxes += 1;
-                let n = self.text_boxes;
-                self.story(PartKind::TextBox, Some(n.to_string()), Vec::new());
-            }
-            b"pict" => {
-                self.flush();
-                self.state.dest = Dest::Pict;
-                self.picture = Some(Picture::default());
-            }
-            b"pngblip" => self.pict_type("png", "image/png"),
-            b"jpegblip" => self.pict_type("jpg", "image/jpeg"),
-            b"emfblip" => self.pict_type("emf", "image/emf"),
-            b"wmetafile" => self.pict_type("wmf", "image/wmf"),
-            b"macpict" => self.pict_type("pict", "image/x-pict"),
-            b"dibitmap" | b"wbitmap" => self.pict_type("bmp", "image/bmp"),
-            b"objdata" => {
-                self.flush();
-                self.state.dest = Dest::ObjData;
-                self.objdata = Some(Picture::default());
-            }
-            _ => {}
-        }
-    }
-
-    fn info(&mut self, field: InfoField) {
-        if matches!(self.state.dest, Dest::InfoGroup | Dest::Info(_)) {
-            self.info_text.clear();
-            self.date = [0; 5];
-            self.state.dest = Dest::Info(field);
-        } else {
-            self.state.dest = Dest::Skip;
-        }
-    }
-
-    fn pict_type(&mut self, ext: &'static str, media: &'static str) {
-        if let Some(p) = self.picture.as_mut()
-            && self.state.dest == Dest::Pict
-        {
-            p.ext = ext;
-            p.media = media;
-        }
-    }
-
-    fn end_row(&mut self) {
-        let Some(story) = self.target() else {
-            return;
-        };
-        self.flush();
-        if let Some(s) = self.stories.get_mut(story) {
-            if s.text.ends_with('\t') {
-                s.text.pop();
-            }
-            s.text.push('\n');
-        }
-    }
-
-    fn symbol(&mut self, c: u8) {
-        if self.skip > 0 {
-            self.skip -= 1;
-            return;
-        }
-        match c {
-            b'\\' | b'{' | b'}' => self.byte(c),
-            b'~' => self.char('\u{A0}'),
-            b'_' => self.char('\u{2011}'),
-            b'-' => {}
-            b'\'' => self.byte(b'\''),
-            // \* marks the next destination ignorable: readers that do not
-            // know it skip the group. The words above name every
-            // destination this reader keeps; the rest are skipped.
-            b'*' => self.ignorable = true,
-            _ => {}
-        }
-    }
-
     pub(crate) fn run(mut self, data: &[u8]) -> RtfDocument {
         let mut tokens = Tokens::new(data);
         let mut count: u64 = 0;
@@ -951,16 +665,33 @@ impl<'l> Reader<'l> {
                 break;
             }
             let ignorable = std::mem::take(&mut self.ignorable);
+            let group_start = std::mem::take(&mut self.group_start);
             match token {
-                Token::GroupStart => self.open_group(offset),
+                Token::GroupStart => {
+                    self.open_group(offset);
+                    self.group_start = true;
+                }
                 Token::GroupEnd => self.close_group(offset),
                 Token::Word { name, param } => {
                     if ignorable && !known_destination(name) {
                         self.flush();
                         self.state.dest = Dest::Skip;
                     } else {
-                        self.word(name, param, &mut tokens, offset);
+                        self.word(name, param, &mut tokens, offset, group_start);
                     }
+                }
+                // `\*` marks the destination that opens its group; one
+                // anywhere else marks nothing (RTF 1.9.1: "can be used only
+                // at the start of a group"), and must not turn the rest of
+                // the group into a skipped destination.
+                Token::Symbol(b'*') if !group_start => {
+                    if self.skip > 0 {
+                        self.skip -= 1;
+                    }
+                }
+                Token::Symbol(b'*') => {
+                    self.group_start = true;
+                    self.symbol(b'*');
                 }
                 Token::Symbol(c) => self.symbol(c),
                 Token::Hex(b) => match self.state.dest {
@@ -974,6 +705,7 @@ impl<'l> Reader<'l> {
                 Token::Text(run) => self.text(run),
             }
         }
+        self.lone_high_surrogate();
         self.flush();
         if !self.stack.is_empty() {
             self.warn(
@@ -1018,92 +750,6 @@ impl<'l> Reader<'l> {
             encoding: Some(self.ansi),
         }
     }
-}
-
-/// The destinations this reader handles even when marked `\*`.
-fn known_destination(name: &[u8]) -> bool {
-    matches!(
-        name,
-        b"footnote"
-            | b"annotation"
-            | b"atnauthor"
-            | b"shptxt"
-            | b"pict"
-            | b"objdata"
-            | b"shppict"
-            | b"company"
-            | b"listtext"
-            | b"pntext"
-            | b"fldinst"
-            // Nested-table row properties: formatting, and the \nestrow that ends the row.
-            | b"nesttableprops"
-            // A shape's instructions: its properties (skipped) and \shptxt.
-            | b"shpinst"
-    )
-}
-
-/// The base text of an `EQ` field's overstrike `\o(…)` — how Word and
-/// LibreOffice write ruby: `EQ \* jc2 \* hps12 \o\ad(\s\up 11(かんじ),漢字)`
-/// gives `漢字` (the argument that is not the raised `\s` ruby).
-fn eq_overstrike_base(instruction: &str) -> Option<String> {
-    let t = instruction.trim_start();
-    let rest = t
-        .get(..2)
-        .filter(|k| k.eq_ignore_ascii_case("EQ"))
-        .map(|_| &t[2..])?;
-    let mut at = 0;
-    let args = loop {
-        let i = at + rest.get(at..)?.find("\\o")?;
-        let after = &rest[i + 2..];
-        // `\o` then its alignment switches (`\al`, `\ad`, `\ac`, …), then `(`.
-        let open = after.find('(')?;
-        let switches = &after[..open];
-        if after.starts_with(['\\', '(', ' '])
-            && switches.split('\\').all(|w| {
-                let w = w.trim();
-                w.is_empty() || (w.len() <= 3 && w.starts_with('a'))
-            })
-        {
-            break &after[open + 1..];
-        }
-        at = i + 2;
-    };
-    let mut depth = 0usize;
-    let mut parts = Vec::new();
-    let mut current = String::new();
-    for c in args.chars() {
-        match c {
-            '(' => {
-                depth += 1;
-                current.push(c);
-            }
-            ')' if depth == 0 => break,
-            ')' => {
-                depth -= 1;
-                current.push(c);
-            }
-            ',' if depth == 0 => parts.push(std::mem::take(&mut current)),
-            _ => current.push(c),
-        }
-    }
-    parts.push(current);
-    parts
-        .iter()
-        .rev()
-        .map(|p| p.trim())
-        .find(|p| !p.is_empty() && !p.starts_with('\\'))
-        .map(str::to_string)
-}
-
-/// `type` of a header or footer: `default`, `left`, `right`, `first`.
-fn hf_type(name: &[u8]) -> String {
-    match name {
-        b"headerl" | b"footerl" => "left",
-        b"headerr" | b"footerr" => "right",
-        b"headerf" | b"footerf" => "first",
-        _ => "default",
-    }
-    .to_string()
 }
 
 /// Appends hex digits (whitespace and anything else ignored) as bytes.

@@ -12,7 +12,7 @@ fn doc(name: &str) -> RtfDocument {
 
 #[test]
 fn every_golden_matches_exactly() {
-    testkit::assert_goldens("rtf", 11, |name| {
+    testkit::assert_goldens("rtf", 13, |name| {
         let d = doc(name);
         (d.text(), d.warnings)
     });

@@ -539,6 +539,18 @@ pub fn packager(label: &str, source: &str, temp: &str, data: &[u8], unicode: boo
     v
 }
 
+/// An embedded object's compound file as Packager writes it for a file:
+/// `\x01Ole10Native` (the size, then [`packager`] native data with the
+/// UTF-16 trailer) under the root, as a PowerPoint `ExOleObjStg`, an RTF
+/// `\objdata` or a docx `oleObject1.bin` holds it.
+pub fn package_object(label: &str, source: &str, data: &[u8]) -> Vec<u8> {
+    let temp = format!("C:\\Temp\\{label}");
+    let native = packager(label, source, &temp, data, true);
+    let mut stream = (native.len() as u32).to_le_bytes().to_vec();
+    stream.extend(native);
+    compound_file(&[("\u{1}Ole10Native", &stream)])
+}
+
 /// An OLE 1.0 `LinkedObject` (MS-OLEDS 2.2.6): header (version 0x0501,
 /// FormatID 1, class), topic (the linked file), item (the range), the
 /// network name, reserved and the link update option.

@@ -79,7 +79,7 @@ formats! {
     /// (`EncryptionInfo` + `EncryptedPackage`).
     OoxmlEncrypted: "ooxml-encrypted", "application/x-tika-ooxml-protected", "Office 2007+ document (encrypted package)", formats::crypto::EXTRACT_OOXML;
     /// Any other OLE compound file (`.msi`, a Visio drawing, …).
-    Cfb: "cfb", "application/x-tika-msoffice", "OLE compound file", None;
+    Cfb: "cfb", "application/x-tika-msoffice", "OLE compound file", formats::cfb::EXTRACT;
     /// Word 2007+ (`word/` parts in a ZIP package).
     Docx: "docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "Word 2007+ document", formats::ooxml::EXTRACT;
     /// Excel 2007+ (`xl/` parts with XML worksheets).

@@ -197,3 +197,46 @@ fn a_word_document_gives_its_pictures_only_when_asked() {
     assert_eq!(got, listed);
     assert!(doc.embedded.iter().all(|e| e.dimensions.is_some()));
 }
+
+#[test]
+fn a_bare_compound_file_gives_the_object_it_holds() {
+    // A compound file holding a Packager package (issue 38): was "OLE
+    // compound file is not read", is now the packaged file, byte for byte.
+    let doc = extract(&fixture("oleds/package-object.cfb"), &Options::default()).unwrap();
+    assert_eq!(doc.format, textract::Format::Cfb);
+    let files: Vec<(String, Option<String>, u64)> = doc
+        .embedded
+        .iter()
+        .map(|e| (e.path.clone(), e.name.clone(), e.size))
+        .collect();
+    assert_eq!(
+        files,
+        [("/notes.txt".to_string(), Some("notes.txt".to_string()), 29)]
+    );
+    assert!(
+        doc.text_with_embedded().contains("Packaged notes"),
+        "{}",
+        doc.text_with_embedded()
+    );
+    // A workbook in a storage under the root: the storage copied out as an
+    // .xls, read as one.
+    let doc = extract(&fixture("oleds/workbook-object.cfb"), &Options::default()).unwrap();
+    let e = doc.embedded.first().expect("one embedded workbook");
+    assert_eq!(e.path, "/MBD0001/MBD0001.xls");
+    assert_eq!(e.media_type.as_deref(), Some("application/vnd.ms-excel"));
+    assert!(matches!(&e.content, Content::Document(d) if d.format == textract::Format::Xls));
+    // A compound file holding no object is still not read.
+    let plain = testkit::cfb::compound_file(&[("Unknown", b"nothing known".as_slice())]);
+    let err = extract(&plain, &Options::default()).unwrap_err();
+    assert!(err.to_string().contains("is not read"), "{err}");
+}
+
+#[test]
+fn an_ole_package_inside_a_ppt_is_extracted_byte_equal() {
+    let doc = extract(&fixture("ppt/ole-package.ppt"), &Options::default()).unwrap();
+    let e = doc.embedded.first().expect("the package");
+    assert_eq!(e.path, "/ole30/report.txt");
+    let expected = b"Quarterly report\r\nRevenue: 42\r\n";
+    assert_eq!(e.size, expected.len() as u64);
+    assert!(matches!(&e.content, Content::Document(d) if d.text.contains("Revenue: 42")));
+}

@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 
 use cell_format::{Format, Locale};
 use doc_model::{Part, PartKind};
-use encoding_rs::Encoding;
+use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, WINDOWS_1252};
 
 use crate::codepage::encoding_for_code_page;
 use crate::error::{Error, Warning, WarningKind};
@@ -572,23 +572,47 @@ impl<'o> Parser<'o> {
         }
     }
 
+    /// The encoding of 8-bit text. A BIFF8 workbook's CODEPAGE is 1200
+    /// (UTF-16), which 8-bit strings — the BIFF2–5 cell records third-party
+    /// writers put in BIFF8 workbooks — are not: they are read as
+    /// windows-1252, as Excel reads them.
+    fn byte_encoding(&self) -> &'static Encoding {
+        if self.encoding == UTF_16LE || self.encoding == UTF_16BE {
+            WINDOWS_1252
+        } else {
+            self.encoding
+        }
+    }
+
     /// An 8-bit string with a one-byte count at `at`.
     fn byte_string8(&self, d: &[u8], at: usize) -> Option<String> {
         let n = usize::from(*d.get(at)?);
         let bytes = d.get(at + 1..)?;
-        Some(decode(bytes.get(..n).unwrap_or(bytes), self.encoding))
+        Some(decode(
+            bytes.get(..n).unwrap_or(bytes),
+            self.byte_encoding(),
+        ))
     }
 
     /// An 8-bit string with a two-byte count at `at`.
     fn byte_string16(&self, d: &[u8], at: usize) -> Option<String> {
         let n = usize::from(u16_at(d, at)?);
         let bytes = d.get(at + 2..)?;
-        Some(decode(bytes.get(..n).unwrap_or(bytes), self.encoding))
+        Some(decode(
+            bytes.get(..n).unwrap_or(bytes),
+            self.byte_encoding(),
+        ))
     }
 
-    /// A cell string: BIFF8 XLUnicodeString or BIFF3-7 8-bit with a 16-bit count.
+    /// A cell string: BIFF8 XLUnicodeString or BIFF3-7 8-bit with a 16-bit
+    /// count. In BIFF8, a string that fills the record exactly without the
+    /// XLUnicodeString's option byte (`at + 2 + cch` bytes; with it the
+    /// record is `at + 3 + cch` or `at + 3 + 2·cch`) is the BIFF5 layout,
+    /// which third-party writers use for LABEL in BIFF8 workbooks.
     fn cell_string(&self, d: &[u8], at: usize) -> Option<String> {
-        if self.biff == Biff::Biff8 {
+        let biff5_layout =
+            u16_at(d, at).is_some_and(|cch| d.len() == at + 2 + usize::from(cch) && cch > 0);
+        if self.biff == Biff::Biff8 && !biff5_layout {
             Frags::single(d).at(at).unicode_string()
         } else {
             self.byte_string16(d, at)

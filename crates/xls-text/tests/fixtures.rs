@@ -12,7 +12,7 @@ fn book(name: &str) -> Workbook {
 
 #[test]
 fn every_golden_matches_exactly() {
-    testkit::assert_goldens("xls", 8, |name| {
+    testkit::assert_goldens("xls", 9, |name| {
         let b = book(name);
         (b.text(), b.warnings)
     });

@@ -142,3 +142,59 @@ pub(crate) fn metadata(cf: &CompoundFile<'_>, doc: &mut Document) {
     doc.metadata = meta;
     doc.warn_from("ole-cfb-read", cf.warnings());
 }
+
+pub(crate) const EXTRACT: Option<crate::registry::Extract> = Some(extract);
+
+/// Most storages under the root looked at for an embedded object.
+const MAX_OBJECT_STORAGES: usize = 64;
+
+/// A compound file that is no Office or HWP document of its own but holds
+/// an embedded object — an OLE 1.0 package (`\x01Ole10Native`), an OOXML
+/// `Package`, an ODF package, a `CONTENTS` stream — at its root, or in
+/// storages directly under it (an embedded workbook or document): each
+/// payload unwrapped by `ole-cfb-read` as `.doc`'s `ObjectPool` objects
+/// are, as an embedded file, wherever the compound file comes from (a file
+/// on disk, a `.ppt`/`.xls`/`.hwp` object, a docx `oleObject*.bin`). A
+/// compound file holding none of them is not read.
+fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
+    use ole_cfb_read::{Application, EntryKind, ObjectKind};
+    // A compound file too damaged to open stays "not read", as before.
+    let cf = compound_file(bytes, ctx, Format::Cfb).map_err(|_| Error::unsupported(Format::Cfb))?;
+    // At the root, a document of its own (Visio, Publisher: not read) is
+    // the input itself, not an object it holds.
+    let at_root =
+        |o: &ole_cfb_read::EmbeddedObject| !matches!(o.kind, ObjectKind::CompoundDocument(_));
+    let recognised = |o: &ole_cfb_read::EmbeddedObject| {
+        !matches!(o.kind, ObjectKind::CompoundDocument(Application::Other))
+    };
+    let mut objects = Vec::new();
+    match cf.embedded_object("") {
+        Ok(o) if at_root(&o) => objects.push((String::new(), o)),
+        _ => {
+            let storages = cf
+                .entries()
+                .iter()
+                .filter(|e| e.kind == EntryKind::Storage && !e.path.contains('/'))
+                .take(MAX_OBJECT_STORAGES);
+            for e in storages {
+                if let Ok(o) = cf.embedded_object(&e.path)
+                    && recognised(&o)
+                {
+                    objects.push((format!("/{}", e.path), o));
+                }
+            }
+        }
+    }
+    if objects.is_empty() {
+        return Err(Error::unsupported(Format::Cfb));
+    }
+    let mut doc = Document::new(Format::Cfb);
+    metadata(&cf, &mut doc);
+    if ctx.options.embedded.extract && !ctx.options.metadata_only {
+        for (dir, mut o) in objects {
+            doc.warn_from("ole-cfb-read", std::mem::take(&mut o.warnings));
+            doc.pending.push(o.into_embedded_file(&dir));
+        }
+    }
+    Ok(doc)
+}

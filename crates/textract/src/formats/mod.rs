@@ -32,6 +32,10 @@ pub(crate) mod archive {
 
 #[cfg(feature = "ole")]
 pub(crate) mod cfb;
+#[cfg(not(feature = "ole"))]
+pub(crate) mod cfb {
+    absent!(EXTRACT);
+}
 
 #[cfg(feature = "crypto")]
 pub(crate) mod crypto;
