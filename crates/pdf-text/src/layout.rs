@@ -38,7 +38,7 @@ impl GlyphText {
         }
     }
 
-    fn first(&self) -> Option<char> {
+    pub(crate) fn first(&self) -> Option<char> {
         match self {
             GlyphText::One(c) => Some(*c),
             GlyphText::Many(s) => s.chars().next(),
@@ -107,6 +107,12 @@ impl Direction {
         }
     }
 
+    /// The direction a quarter turn counter-clockwise from this one: of a
+    /// vertical font's horizontal advance (`DOWN` → `RIGHT`).
+    pub(crate) fn quarter_turn_ccw(self) -> Direction {
+        Direction((self.0 + 900) % TURN)
+    }
+
     /// The unit vector along the direction.
     pub fn unit(self) -> (f64, f64) {
         match self.0 {
@@ -124,7 +130,7 @@ impl Direction {
 
 /// `(u, v)`: position along the writing direction `(c, s)` (a unit vector)
 /// and "up" from the baseline.
-fn frame((c, s): (f64, f64), x: f64, y: f64) -> (f64, f64) {
+pub(crate) fn frame((c, s): (f64, f64), x: f64, y: f64) -> (f64, f64) {
     (x * c + y * s, y * c - x * s)
 }
 
@@ -151,6 +157,10 @@ pub struct Glyph {
     pub dir: Direction,
     /// Vertical writing (origin at the glyph's top centre).
     pub vertical: bool,
+    /// For a glyph of a vertical font: its horizontal advance (points,
+    /// `/W` width), which counts when the glyph turns out placed along a
+    /// horizontal line (see `placement.rs`); 0 otherwise.
+    pub cross_advance: f64,
 }
 
 /// How the layout is done.
@@ -315,8 +325,8 @@ fn is_mark(c: char) -> bool {
 
 /// Lays out one page's glyphs as text (no trailing form feed).
 pub fn layout_page(glyphs: &[Glyph], opts: &LayoutOptions) -> String {
-    let stacked = stacked_columns(glyphs);
-    let glyphs: &[Glyph] = stacked.as_deref().unwrap_or(glyphs);
+    let placed = crate::placement::settle(glyphs);
+    let glyphs: &[Glyph] = placed.as_deref().unwrap_or(glyphs);
     let mut out = String::new();
     for (dir, members) in direction_groups(glyphs) {
         let unit = dir.unit();
@@ -358,63 +368,6 @@ pub fn layout_page(glyphs: &[Glyph], opts: &LayoutOptions) -> String {
     }
     out
 }
-
-/// Vertical writing set with a horizontal font: CJK glyphs drawn one under
-/// the other (each placed by its own text matrix, one em apart), which would
-/// otherwise be read across the columns as rows. Chains of at least
-/// [`MIN_STACK`] glyphs in content order, each directly below the previous
-/// one at a pitch of 0.8–1.25 of the font size and mostly CJK, are turned
-/// into vertical glyphs (origin at the top centre, advancing downwards).
-/// `None` when the page has no such chain (the common case: no copy).
-fn stacked_columns(glyphs: &[Glyph]) -> Option<Vec<Glyph>> {
-    let below = |a: &Glyph, b: &Glyph| {
-        // the usual neighbour is beside, not below: that test first
-        let size = a.size.abs();
-        (b.x - a.x).abs() <= 0.15 * size
-            && (0.8 * size..=1.25 * size).contains(&(a.y - b.y))
-            && (b.size.abs() - size).abs() <= 0.1 * size
-            && a.dir == Direction::RIGHT
-            && b.dir == Direction::RIGHT
-            && !a.vertical
-            && !b.vertical
-    };
-    let mut out: Option<Vec<Glyph>> = None;
-    let mut i = 0;
-    while i < glyphs.len() {
-        let mut j = i + 1;
-        while let (Some(a), Some(b)) = (glyphs.get(j - 1), glyphs.get(j)) {
-            if !below(a, b) {
-                break;
-            }
-            j += 1;
-        }
-        let chain = glyphs.get(i..j).unwrap_or_default();
-        if chain.len() >= MIN_STACK
-            && 3 * chain
-                .iter()
-                .filter(|g| g.text.first().is_some_and(is_cjk))
-                .count()
-                >= 2 * chain.len()
-        {
-            let out = out.get_or_insert_with(|| glyphs.to_vec());
-            for k in i..j {
-                if let Some(g) = out.get_mut(k) {
-                    let size = g.size.abs();
-                    g.x += size / 2.0;
-                    g.y += 0.88 * size;
-                    g.advance = size;
-                    g.dir = Direction::DOWN;
-                    g.vertical = true;
-                }
-            }
-        }
-        i = j;
-    }
-    out
-}
-
-/// Glyphs in a column below which horizontal glyphs are read as vertical writing.
-const MIN_STACK: usize = 3;
 
 /// Glyphs grouped by writing direction: directions within
 /// [`CLUSTER`] of the first of a group are one group, laid out in the frame
@@ -945,6 +898,7 @@ mod tests {
             size,
             dir,
             vertical,
+            cross_advance: if vertical { 0.6 * size } else { 0.0 },
         }
     }
 
