@@ -16,6 +16,8 @@
 //! horizontal gap splits top from bottom; a region with no gap left is read
 //! line by line (baseline clustering keeps superscripts on their line).
 
+mod cells;
+
 use std::cmp::Ordering;
 
 /// The text of one glyph: usually one character, sometimes more
@@ -538,17 +540,40 @@ fn reading_order_text(runs: Vec<Run>, opts: &LayoutOptions) -> String {
     let mut out = String::new();
     let mut flow_text = String::new();
     let mut flow = blocks.first().map_or(0, |b| b.1);
+    // The lines of each block, blocks of one flow together: a table row
+    // whose cells wrap spans several blocks (`cells.rs`).
+    let mut groups: Vec<(Vec<Vec<Vec<Run>>>, usize)> = Vec::new();
     for (block, f) in blocks {
-        let text = lines_text(block, opts);
-        if text.is_empty() {
-            continue;
+        let lines = block_lines(block);
+        match groups.last_mut() {
+            Some((g, gf)) if *gf == f => g.push(lines),
+            _ => groups.push((vec![lines], f)),
         }
-        if f != flow {
-            flush_flow(&mut out, &mut flow_text, opts);
-            flow = f;
+    }
+    for (group, f) in groups {
+        let sizes: Vec<usize> = group.iter().map(Vec::len).collect();
+        let texts = match cells::read_wrapped_rows(group.into_iter().flatten().collect()) {
+            Ok(rewritten) => vec![emit_lines(rewritten, opts)],
+            Err(mut lines) => {
+                let mut texts = Vec::with_capacity(sizes.len());
+                for n in sizes {
+                    let rest = lines.split_off(n.min(lines.len()));
+                    texts.push(emit_lines(std::mem::replace(&mut lines, rest), opts));
+                }
+                texts
+            }
+        };
+        for text in texts {
+            if text.is_empty() {
+                continue;
+            }
+            if f != flow {
+                flush_flow(&mut out, &mut flow_text, opts);
+                flow = f;
+            }
+            flow_text.push_str(&text);
+            flow_text.push('\n');
         }
-        flow_text.push_str(&text);
-        flow_text.push('\n');
     }
     flush_flow(&mut out, &mut flow_text, opts);
     out
@@ -680,8 +705,9 @@ impl Cut {
     }
 }
 
-/// Runs of one region → lines by baseline clustering, top to bottom.
-fn lines_text(mut runs: Vec<Run>, opts: &LayoutOptions) -> String {
+/// Runs of one region → lines by baseline clustering, top to bottom, each
+/// line's runs left to right.
+fn block_lines(mut runs: Vec<Run>) -> Vec<Vec<Run>> {
     runs.sort_by(|a, b| b.v.partial_cmp(&a.v).unwrap_or(Ordering::Equal));
     let mut lines: Vec<Vec<Run>> = Vec::new();
     // baseline and size of the current line's largest run
@@ -700,9 +726,16 @@ fn lines_text(mut runs: Vec<Run>, opts: &LayoutOptions) -> String {
         lines.push(vec![r]);
     }
     hoist_split_labels(&mut lines);
-    let mut out = String::new();
-    for mut line in lines {
+    for line in &mut lines {
         line.sort_by(|a, b| a.u0.partial_cmp(&b.u0).unwrap_or(Ordering::Equal));
+    }
+    lines
+}
+
+/// Lines (each sorted left to right) as text, one line each.
+fn emit_lines(lines: Vec<Vec<Run>>, opts: &LayoutOptions) -> String {
+    let mut out = String::new();
+    for line in lines {
         if !out.is_empty() {
             finish_line(&mut out);
             out.push('\n');

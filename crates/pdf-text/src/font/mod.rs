@@ -16,6 +16,7 @@
 mod composite;
 mod dbcs;
 mod simple;
+mod tex;
 mod truetype;
 mod type1;
 mod unicode;

@@ -7,6 +7,7 @@ use pdf_cmap::encoding::{self, BaseEncoding, DifferencesItem, SimpleEncoding};
 use pdf_cmap::{CMap, Code};
 use pdf_lex::{Dict, Document, Object};
 
+use super::tex::{self, TexEncoding};
 use super::truetype::Program;
 use super::type1::type1_builtin_encoding;
 use super::unicode::{glyph_text, to_unicode_entry};
@@ -31,6 +32,8 @@ struct Source<'c> {
     has_explicit_base: bool,
     /// The codes `/Differences` names (bit per code).
     differences: [u128; 2],
+    /// A Type 3 font of a TeX bitmap font: every glyph named by its code.
+    tex: Option<TexEncoding>,
     to_unicode: Option<CMap>,
     blanks_lie: bool,
     symbolic: bool,
@@ -143,6 +146,20 @@ impl<'c> PdfFont<'c> {
                 ]
             }));
         }
+        let tex = if is_type3 {
+            let numbered: Vec<u8> = differences
+                .iter()
+                .filter(|(c, n)| tex::is_numbered(n, *c))
+                .filter_map(|(c, _)| u8::try_from(*c).ok())
+                .collect();
+            let others = differences
+                .iter()
+                .filter(|(c, n)| !tex::is_numbered(n, *c) && n != b".notdef")
+                .count();
+            tex::detect(&numbered, others)
+        } else {
+            None
+        };
         let mut diff_codes = [0u128; 2];
         for (c, _) in &differences {
             if let Ok(c) = u8::try_from(*c)
@@ -188,6 +205,7 @@ impl<'c> PdfFont<'c> {
                 std,
                 has_explicit_base,
                 differences: diff_codes,
+                tex,
                 to_unicode,
                 blanks_lie,
                 symbolic,
@@ -245,7 +263,19 @@ impl Source<'_> {
             Some(n) => Some(n),
             None => name,
         };
+        // A TeX bitmap font's numbered name (`a27`) is no glyph name: the
+        // code in the TeX encoding says what the glyph is.
+        let numbered = self.tex.filter(|_| {
+            name.as_deref()
+                .is_some_and(|n| tex::is_numbered(n.as_bytes(), i64::from(code)))
+        });
         if text.is_none()
+            && let Some(enc) = numbered
+        {
+            text = tex::text(enc, c8);
+        }
+        if text.is_none()
+            && numbered.is_none()
             && let Some(n) = &name
         {
             text = encoding::glyph_name_to_unicode(n).and_then(|s| glyph_text(&s));

@@ -1,0 +1,167 @@
+//! Table rows whose cells wrap onto several lines. Lines are found by
+//! baseline, so a row whose middle cell wraps reads across the row line by
+//! line, one cell's lines interleaved with its neighbours'
+//! (`Pump A centrifugal pump Check the seals` / `that moves cooling every
+//! spring` / …). A row is a line of two or more cells (runs more than
+//! [`CELL_GAP`] font sizes apart) followed by lines whose text all lies in
+//! its second or later cells' columns, each within [`ROW_PITCH`] font sizes
+//! of the line above; such a row is read cell by cell, each cell's lines in
+//! order. A row in which only the last cell wraps (a hanging list item, a
+//! footnote beside its number) reads the same either way and is left as it
+//! is.
+
+use std::cmp::Ordering;
+
+use super::Run;
+
+/// Runs further apart than this many font sizes are in different cells.
+const CELL_GAP: f64 = 0.8;
+/// Lines of one row are at most this many font sizes apart.
+const ROW_PITCH: f64 = 1.8;
+
+/// The left edges of a line's cells (the line's runs sorted by start).
+fn cell_starts(line: &[Run]) -> Vec<f64> {
+    let mut starts = Vec::new();
+    let mut prev: Option<&Run> = None;
+    for r in line {
+        if prev.is_none_or(|p| r.u0 - p.u1 > CELL_GAP * p.size.max(r.size)) {
+            starts.push(r.u0);
+        }
+        prev = Some(r);
+    }
+    starts
+}
+
+/// The column (index into `starts`) a run starting at `u0` lies in.
+fn column(starts: &[f64], u0: f64, size: f64) -> usize {
+    starts
+        .iter()
+        .rposition(|s| u0 >= s - 0.5 * size)
+        .unwrap_or(0)
+}
+
+fn baseline(line: &[Run]) -> (f64, f64) {
+    line.iter().fold(
+        (0.0, 0.0),
+        |(v, s), r| if r.size > s { (r.v, r.size) } else { (v, s) },
+    )
+}
+
+/// The lines (each sorted by start), with the rows whose non-last cells
+/// wrap rewritten cell by cell: a cell's lines one per line, a one-line
+/// cell on the line of the cell after it. `Err` with the lines as they
+/// were when no row was rewritten.
+pub(super) fn read_wrapped_rows(lines: Vec<Vec<Run>>) -> Result<Vec<Vec<Run>>, Vec<Vec<Run>>> {
+    if !lines.iter().any(|l| cell_starts(l).len() >= 2) {
+        return Err(lines);
+    }
+    let mut rewritten = false;
+    let mut out: Vec<Vec<Run>> = Vec::with_capacity(lines.len());
+    let mut lines = lines.into_iter().peekable();
+    while let Some(first) = lines.next() {
+        let starts = cell_starts(&first);
+        let Some(&left) = starts.first().filter(|_| starts.len() >= 2) else {
+            out.push(first);
+            continue;
+        };
+        // The continuation lines: close below, text only in columns ≥ 1.
+        let mut rest: Vec<Vec<Run>> = Vec::new();
+        let mut above = baseline(&first);
+        while let Some(next) = lines.peek() {
+            let (v, size) = baseline(next);
+            let size = size.max(above.1);
+            let close = above.0 - v > 0.0 && above.0 - v <= ROW_PITCH * size;
+            let in_later = next
+                .iter()
+                .all(|r| column(&starts, r.u0, size) >= 1 && r.u0 >= left + size);
+            if !close || !in_later || next.is_empty() {
+                break;
+            }
+            above = (v, size);
+            if let Some(line) = lines.next() {
+                rest.push(line);
+            }
+        }
+        if rest.is_empty() {
+            out.push(first);
+        } else {
+            match rewrite_row(first, rest, &starts) {
+                Ok(lines) => {
+                    rewritten = true;
+                    out.extend(lines);
+                }
+                Err(lines) => out.extend(lines),
+            }
+        }
+    }
+    if rewritten { Ok(out) } else { Err(out) }
+}
+
+/// One row: its first line and its continuation lines, read cell by cell
+/// when a cell before the last one wraps, else as they are.
+fn rewrite_row(
+    first: Vec<Run>,
+    rest: Vec<Vec<Run>>,
+    starts: &[f64],
+) -> Result<Vec<Vec<Run>>, Vec<Vec<Run>>> {
+    let columns = starts.len();
+    // How many lines have text in each column.
+    let mut counts = vec![0usize; columns];
+    for line in std::iter::once(&first).chain(&rest) {
+        let mut seen = vec![false; columns];
+        for r in line {
+            if let Some(s) = seen.get_mut(column(starts, r.u0, r.size)) {
+                *s = true;
+            }
+        }
+        for (c, s) in counts.iter_mut().zip(seen) {
+            *c += usize::from(s);
+        }
+    }
+    let last_used = counts.iter().rposition(|c| *c > 0).unwrap_or(0);
+    if !counts.iter().take(last_used).any(|c| *c > 1) {
+        let mut lines = vec![first];
+        lines.extend(rest);
+        return Err(lines);
+    }
+    // cells[k]: the cell's lines, each a list of runs
+    let mut cells: Vec<Vec<Vec<Run>>> = vec![Vec::new(); columns];
+    for line in std::iter::once(first).chain(rest) {
+        let mut parts: Vec<Vec<Run>> = vec![Vec::new(); columns];
+        for r in line {
+            let k = column(starts, r.u0, r.size);
+            if let Some(p) = parts.get_mut(k) {
+                p.push(r);
+            }
+        }
+        for (cell, part) in cells.iter_mut().zip(parts) {
+            if !part.is_empty() {
+                cell.push(part);
+            }
+        }
+    }
+    let mut out: Vec<Vec<Run>> = Vec::new();
+    let mut cur: Vec<Run> = Vec::new();
+    let mut prev_single = false;
+    for cell in cells.into_iter().filter(|c| !c.is_empty()) {
+        let single = cell.len() == 1;
+        for (j, part) in cell.into_iter().enumerate() {
+            if j == 0 && prev_single {
+                cur.extend(part);
+            } else {
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+                cur = part;
+            }
+        }
+        prev_single = single;
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    for line in &mut out {
+        line.sort_by(|a, b| a.u0.partial_cmp(&b.u0).unwrap_or(Ordering::Equal));
+    }
+    Ok(out)
+}
