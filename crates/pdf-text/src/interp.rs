@@ -104,6 +104,11 @@ pub(crate) struct Interpreter<'s> {
 
 const MAX_GSTATE_STACK: usize = 256;
 const MAX_MARKED_STACK: usize = 256;
+/// Most bytes of operands left at the end of a content stream that are
+/// carried into the next one (an operation split between two streams is
+/// short; a stream of operands without an operator is not re-read for
+/// every stream after it).
+const MAX_CARRY: usize = 4096;
 /// Operations between two looks at the clock.
 const DEADLINE_EVERY: usize = 4096;
 
@@ -187,7 +192,7 @@ impl<'s> Interpreter<'s> {
                     );
                 }
                 end
-            } else if only_blank(tail) {
+            } else if only_blank(tail) || tail.len() > MAX_CARRY {
                 end
             } else {
                 from + done

@@ -34,10 +34,10 @@ fn cell_starts(line: &[Run]) -> Vec<f64> {
 
 /// The column (index into `starts`) a run starting at `u0` lies in.
 fn column(starts: &[f64], u0: f64, size: f64) -> usize {
+    // `starts` ascend, so the test is true up to a point
     starts
-        .iter()
-        .rposition(|s| u0 >= s - 0.5 * size)
-        .unwrap_or(0)
+        .partition_point(|s| u0 >= s - 0.5 * size)
+        .saturating_sub(1)
 }
 
 fn baseline(line: &[Run]) -> (f64, f64) {
@@ -164,4 +164,96 @@ fn rewrite_row(
         line.sort_by(|a, b| a.u0.partial_cmp(&b.u0).unwrap_or(Ordering::Equal));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(text: &str, u0: f64, v: f64) -> Run {
+        Run {
+            text: text.into(),
+            u0,
+            u1: u0 + 6.0 * text.chars().count() as f64,
+            v,
+            size: 12.0,
+            first: text.chars().next(),
+            last: text.chars().next_back(),
+            rtl_start: None,
+        }
+    }
+
+    fn texts(lines: &[Vec<Run>]) -> Vec<String> {
+        lines
+            .iter()
+            .map(|l| {
+                l.iter()
+                    .map(|r| r.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_wrapped_middle_cell_is_read_before_the_next_cell() {
+        let lines = vec![
+            vec![
+                run("Pump", 50.0, 700.0),
+                run("A centrifugal", 120.0, 700.0),
+                run("Check", 260.0, 700.0),
+            ],
+            vec![
+                run("pump that", 120.0, 686.0),
+                run("the seals", 260.0, 686.0),
+            ],
+            vec![run("moves water", 120.0, 672.0)],
+            vec![
+                run("Valve", 50.0, 658.0),
+                run("Shuts", 120.0, 658.0),
+                run("Yearly", 260.0, 658.0),
+            ],
+        ];
+        let out = read_wrapped_rows(lines).unwrap_or_else(|_| panic!("rewritten"));
+        assert_eq!(
+            texts(&out),
+            [
+                "Pump A centrifugal",
+                "pump that",
+                "moves water",
+                "Check",
+                "the seals",
+                "Valve Shuts Yearly"
+            ]
+        );
+    }
+
+    #[test]
+    fn rows_where_only_the_last_cell_wraps_stay() {
+        // a hanging list item and a paragraph after it
+        let lines = vec![
+            vec![run("1.", 50.0, 700.0), run("First item", 80.0, 700.0)],
+            vec![run("goes on here", 80.0, 686.0)],
+            vec![run("Next paragraph", 50.0, 660.0)],
+        ];
+        let out = read_wrapped_rows(lines).err().map(|l| texts(&l));
+        assert_eq!(
+            out,
+            Some(vec![
+                "1. First item".to_string(),
+                "goes on here".into(),
+                "Next paragraph".into()
+            ])
+        );
+        // far below: not the same row
+        let lines = vec![
+            vec![
+                run("a", 50.0, 700.0),
+                run("b", 120.0, 700.0),
+                run("c", 260.0, 700.0),
+            ],
+            vec![run("d", 120.0, 600.0)],
+        ];
+        assert!(read_wrapped_rows(lines).is_err());
+    }
 }
