@@ -3,12 +3,16 @@
 //! line, one cell's lines interleaved with its neighbours'
 //! (`Pump A centrifugal pump Check the seals` / `that moves cooling every
 //! spring` / …). A row is a line of two or more cells (runs more than
-//! [`CELL_GAP`] font sizes apart) followed by lines whose text all lies in
-//! its second or later cells' columns, each within [`ROW_PITCH`] font sizes
-//! of the line above; such a row is read cell by cell, each cell's lines in
-//! order. A row in which only the last cell wraps (a hanging list item, a
-//! footnote beside its number) reads the same either way and is left as it
-//! is.
+//! [`CELL_GAP`] font sizes apart) followed by lines that continue its
+//! cells: each within [`ROW_PITCH`] font sizes of the line above, with
+//! text only in the second or later columns, each piece starting at its
+//! column's left edge under a line of that cell, and — where a column
+//! follows — its first word too wide to have ended that line (the cell
+//! wrapped there; a grid whose first column is empty below a label is
+//! not a wrapped row). Such a row is read cell by cell, each cell's lines
+//! in order. A row in which only the last cell wraps (a hanging list
+//! item, a footnote beside its number) reads the same either way and is
+//! left as it is.
 
 use std::cmp::Ordering;
 
@@ -64,20 +68,21 @@ pub(super) fn read_wrapped_rows(lines: Vec<Vec<Run>>) -> Result<Vec<Vec<Run>>, V
             out.push(first);
             continue;
         };
-        // The continuation lines: close below, text only in columns ≥ 1.
+        // The continuation lines: close below, continuing cells.
         let mut rest: Vec<Vec<Run>> = Vec::new();
         let mut above = baseline(&first);
+        // the right end of each column's last line so far
+        let mut ends: Vec<Option<f64>> = vec![None; starts.len()];
+        note_ends(&first, &starts, &mut ends);
         while let Some(next) = lines.peek() {
             let (v, size) = baseline(next);
             let size = size.max(above.1);
             let close = above.0 - v > 0.0 && above.0 - v <= ROW_PITCH * size;
-            let in_later = next
-                .iter()
-                .all(|r| column(&starts, r.u0, size) >= 1 && r.u0 >= left + size);
-            if !close || !in_later || next.is_empty() {
+            if !close || next.is_empty() || !continues(next, &starts, &ends, left, size) {
                 break;
             }
             above = (v, size);
+            note_ends(next, &starts, &mut ends);
             if let Some(line) = lines.next() {
                 rest.push(line);
             }
@@ -95,6 +100,49 @@ pub(super) fn read_wrapped_rows(lines: Vec<Vec<Run>>) -> Result<Vec<Vec<Run>>, V
         }
     }
     if rewritten { Ok(out) } else { Err(out) }
+}
+
+/// Records the right end of each column's text on `line`.
+fn note_ends(line: &[Run], starts: &[f64], ends: &mut [Option<f64>]) {
+    for r in line {
+        if let Some(e) = ends.get_mut(column(starts, r.u0, r.size)) {
+            *e = Some(e.map_or(r.u1, |x: f64| x.max(r.u1)));
+        }
+    }
+}
+
+/// Whether `line` continues the cells of a row whose columns start at
+/// `starts` (the first at `left`) and whose columns' lines so far end at
+/// `ends`: see the module doc.
+fn continues(line: &[Run], starts: &[f64], ends: &[Option<f64>], left: f64, size: f64) -> bool {
+    let mut prev_col = None;
+    for r in line {
+        let k = column(starts, r.u0, size);
+        if k == 0 || r.u0 < left + size {
+            return false;
+        }
+        if prev_col == Some(k) {
+            continue; // later runs of the same piece
+        }
+        prev_col = Some(k);
+        let (Some(start), Some(Some(end))) = (starts.get(k), ends.get(k)) else {
+            return false;
+        };
+        if (r.u0 - start).abs() > size {
+            return false;
+        }
+        if let Some(next_start) = starts.get(k + 1) {
+            // the first word, by its share of the run's characters
+            let chars = r.text.chars().count().max(1);
+            let word = r.text.split(' ').next().map_or(0, |w| w.chars().count());
+            let width = (r.u1 - r.u0) * word as f64 / chars as f64;
+            let room = next_start - CELL_GAP * size - end;
+            if width + 0.25 * size <= room {
+                return false; // it would have fitted: no wrap
+            }
+        }
+    }
+    true
 }
 
 /// One row: its first line and its continuation lines, read cell by cell
@@ -200,14 +248,14 @@ mod tests {
         let lines = vec![
             vec![
                 run("Pump", 50.0, 700.0),
-                run("A centrifugal", 120.0, 700.0),
+                run("A centrifugal pump", 120.0, 700.0),
                 run("Check", 260.0, 700.0),
             ],
             vec![
-                run("pump that", 120.0, 686.0),
+                run("that moves cooling", 120.0, 686.0),
                 run("the seals", 260.0, 686.0),
             ],
-            vec![run("moves water", 120.0, 672.0)],
+            vec![run("water", 120.0, 672.0)],
             vec![
                 run("Valve", 50.0, 658.0),
                 run("Shuts", 120.0, 658.0),
@@ -218,9 +266,9 @@ mod tests {
         assert_eq!(
             texts(&out),
             [
-                "Pump A centrifugal",
-                "pump that",
-                "moves water",
+                "Pump A centrifugal pump",
+                "that moves cooling",
+                "water",
                 "Check",
                 "the seals",
                 "Valve Shuts Yearly"
@@ -245,6 +293,17 @@ mod tests {
                 "Next paragraph".into()
             ])
         );
+        // a grid whose first column is empty below a label: the next row's
+        // first word would have fitted, so it is no wrapped cell
+        let lines = vec![
+            vec![
+                run("Sets", 50.0, 700.0),
+                run("a38", 120.0, 700.0),
+                run("a100", 260.0, 700.0),
+            ],
+            vec![run("a39", 120.0, 686.0), run("a101", 260.0, 686.0)],
+        ];
+        assert!(read_wrapped_rows(lines).is_err());
         // far below: not the same row
         let lines = vec![
             vec![
