@@ -165,7 +165,9 @@ pub fn markdown(format: &str, dir: &str, scores: &[TruthScores]) -> String {
          ### {format}: against ground truth (`{dir}`)\n\n\
          Word order (difflib ratio of tokens) and character-multiset F1 of each \
          tool's text with the source's text, mean over {} files made from \
-         sources we wrote.\n\n| tool | word order | char F1 |",
+         sources we wrote (`{dir}/README.md`); `cargo xtask compare --format \
+         {format}` writes this table, the per-file columns are word order.\n\n\
+         | tool | word order | char F1 |",
         names.len()
     );
     for n in &names {

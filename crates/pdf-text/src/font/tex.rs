@@ -287,7 +287,7 @@ fn glyph_name(enc: TexEncoding, code: u8) -> Option<&'static str> {
         (TexEncoding::Ot1, 0x7E) => "tilde",
         (TexEncoding::Ot1, 0x7F) => "dieresis",
         (TexEncoding::Ot1, 0x80..=0xFF) => return None,
-        (_, c) => return Some(ascii_name(c)?),
+        (_, c) => return ascii_name(c),
     };
     Some(name)
 }
