@@ -1,4 +1,6 @@
-//! Fuzzes the CMap parser and every lookup on what it parsed.
+//! Fuzzes the CMap parser (as an encoding CMap and as a ToUnicode CMap,
+//! whose `cid` sections are read as `bf` sections) and every lookup on
+//! what it parsed.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -8,7 +10,11 @@ fuzz_target!(|data: &[u8]| {
     let mut limits = Limits::default();
     limits.max_entries = 10_000;
     limits.max_unicode_codes = 100_000;
-    if let Ok(cmap) = CMap::parse_with(data, &limits) {
+    for parsed in [
+        CMap::parse_with(data, &limits),
+        CMap::parse_to_unicode(data, &limits),
+    ] {
+        let Ok(cmap) = parsed else { continue };
         // The same bytes as a string to show: codes must cover them exactly.
         let total: usize = cmap.decode_codes(data).map(|c| usize::from(c.len)).sum();
         assert_eq!(total, data.len());

@@ -146,6 +146,9 @@ pub struct InlineImage<'a> {
 #[derive(Clone)]
 pub struct Operations<'a> {
     lx: Lexer<'a>,
+    /// A string, array, dictionary or inline image ran to the end of the
+    /// data unterminated.
+    ran_off: bool,
 }
 
 /// At most this many operands are kept before an operator (the oldest half
@@ -171,7 +174,17 @@ impl<'a> Operations<'a> {
     pub fn new(data: &'a [u8]) -> Self {
         Self {
             lx: Lexer::new(data, 0),
+            ran_off: false,
         }
+    }
+
+    /// Whether a string, array, dictionary or inline image ran to the end
+    /// of the data unterminated (a damaged stream): the operation it was
+    /// part of, and whatever followed, is lost. A caller that joined
+    /// several content streams can tokenize each alone and start the next
+    /// one afresh when this says the previous one ended broken.
+    pub fn ran_off_end(&self) -> bool {
+        self.ran_off
     }
 
     /// The byte offset of the next token.
@@ -247,6 +260,7 @@ impl<'a> Operations<'a> {
 
     /// A string runs to the end of the data: nothing follows it.
     fn unterminated(&mut self) -> Token<'a> {
+        self.ran_off = true;
         self.lx.pos = self.lx.data.len();
         Token::End
     }
@@ -257,7 +271,10 @@ impl<'a> Operations<'a> {
         loop {
             self.lx.skip_ws();
             match self.lx.peek() {
-                None => break,
+                None => {
+                    self.ran_off = true;
+                    break;
+                }
                 Some(b']') => {
                     self.lx.pos += 1;
                     break;
@@ -288,7 +305,10 @@ impl<'a> Operations<'a> {
         loop {
             self.lx.skip_ws();
             match self.lx.peek() {
-                None => break,
+                None => {
+                    self.ran_off = true;
+                    break;
+                }
                 Some(b'>') => {
                     // `>>`, or a lone `>`.
                     self.lx.pos += 1;
@@ -333,10 +353,16 @@ impl<'a> Operations<'a> {
                     Token::Operand(v) => dict.insert(k.into_owned(), v.into()),
                     Token::Keyword(b"ID") => break,
                     Token::Keyword(_) | Token::Stray => {}
-                    Token::End => return InlineImage { dict, data: &[] },
+                    Token::End => {
+                        self.ran_off = true;
+                        return InlineImage { dict, data: &[] };
+                    }
                 },
                 Token::Keyword(b"ID") => break,
-                Token::End => return InlineImage { dict, data: &[] },
+                Token::End => {
+                    self.ran_off = true;
+                    return InlineImage { dict, data: &[] };
+                }
                 Token::Operand(_) | Token::Keyword(_) | Token::Stray => {}
             }
         }
@@ -366,6 +392,9 @@ impl<'a> Operations<'a> {
             }
         }
         let end = find_ei(rest);
+        if end >= rest.len() {
+            self.ran_off = true;
+        }
         let img = rest.get(..end).unwrap_or(rest);
         // Drop the white space before `EI`.
         let trimmed = match img.last() {
@@ -620,6 +649,29 @@ mod tests {
         assert_eq!(v[1].0, b"EMC");
         let o: Object = d.clone().into();
         assert_eq!(o.as_dict().and_then(|d| d.get_i64(b"MCID")), Some(3));
+    }
+
+    #[test]
+    fn ran_off_end_says_when_a_construct_is_unterminated() {
+        for (src, broken) in [
+            (&b"BT (closed) Tj ET"[..], false),
+            (b"BT /F1 12", false),
+            (b"BT (never closed Tj ET", true),
+            (b"BT <4142 Tj", true),
+            (b"[(a) 12 (b) TJ", true),
+            (b"<< /A 1 BDC", true),
+            (b"BI /W 1 /H 1 ID \x00\x01 no end", true),
+            (b"BI /W 1 /H 1 ID \x00 EI Q", false),
+        ] {
+            let mut ops = Operations::new(src);
+            while ops.next().is_some() {}
+            assert_eq!(
+                ops.ran_off_end(),
+                broken,
+                "{}",
+                String::from_utf8_lossy(src)
+            );
+        }
     }
 
     #[test]

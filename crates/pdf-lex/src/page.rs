@@ -255,16 +255,26 @@ impl Document<'_> {
     /// The page's content streams, decoded and joined with a newline (§7.8.2).
     /// A damaged stream is skipped with a warning.
     pub fn page_contents(&self, page: &Page) -> Result<Vec<u8>, Error> {
+        self.page_content_streams(page).map(|(data, _)| data)
+    }
+
+    /// [`Document::page_contents`], with the offset in the joined bytes
+    /// at which each content stream that could be read begins (ascending;
+    /// the first is 0 when there is one). A page's streams form one
+    /// stream of tokens (§7.8.2), but a damaged one — an unterminated
+    /// string or inline image — must not swallow the streams after it.
+    pub fn page_content_streams(&self, page: &Page) -> Result<(Vec<u8>, Vec<usize>), Error> {
+        let mut starts = Vec::new();
         let c = match self.dict_get(&page.dict, b"Contents") {
             Ok(Some(c)) => c,
-            Ok(None) => return Ok(Vec::new()),
+            Ok(None) => return Ok((Vec::new(), starts)),
             Err(e) => {
                 self.warn(
                     crate::WarningKind::Stream,
                     None,
                     format!("page /Contents unreadable: {e}"),
                 );
-                return Ok(Vec::new());
+                return Ok((Vec::new(), starts));
             }
         };
         let parts: Vec<Object> = match c {
@@ -296,6 +306,7 @@ impl Document<'_> {
                             limit: self.options().limits.max_stream_bytes as u64,
                         });
                     }
+                    starts.push(out.len());
                     out.extend_from_slice(&d);
                 }
                 Err(e) => self.warn(
@@ -305,7 +316,7 @@ impl Document<'_> {
                 ),
             }
         }
-        Ok(out)
+        Ok((out, starts))
     }
 }
 

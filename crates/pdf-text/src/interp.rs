@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use pdf_lex::content::{Operand, Operations};
+use pdf_lex::content::{Operand, Operation, Operations};
 
 use crate::layout::{Direction, Glyph, GlyphText};
 use crate::matrix::Matrix;
@@ -104,6 +104,11 @@ pub(crate) struct Interpreter<'s> {
 
 const MAX_GSTATE_STACK: usize = 256;
 const MAX_MARKED_STACK: usize = 256;
+/// Most bytes of operands left at the end of a content stream that are
+/// carried into the next one (an operation split between two streams is
+/// short; a stream of operands without an operator is not re-read for
+/// every stream after it).
+const MAX_CARRY: usize = 4096;
 /// Operations between two looks at the clock.
 const DEADLINE_EVERY: usize = 4096;
 
@@ -147,14 +152,70 @@ impl<'s> Interpreter<'s> {
 
     /// Runs a content stream with its resources.
     pub(crate) fn run(&mut self, content: &[u8], scope: &Rc<dyn Scope<'s> + 's>) {
-        for op in Operations::new(content) {
-            if self.limit_hit {
+        self.run_ops(&mut Operations::new(content), scope);
+    }
+
+    /// Runs a page's content streams, joined in `content`, each beginning at
+    /// its offset in `starts` (§7.8.2): as one stream of tokens, except
+    /// that a stream that ends inside an unterminated string, array,
+    /// dictionary or inline image loses only the rest of itself; the next
+    /// one is read afresh, so one damaged stream does not take the text of
+    /// the streams after it. Operands left before the end of a stream
+    /// (an operation split between two streams) carry over to the next.
+    pub(crate) fn run_streams(
+        &mut self,
+        content: &[u8],
+        starts: &[usize],
+        scope: &Rc<dyn Scope<'s> + 's>,
+    ) {
+        let ends = starts
+            .iter()
+            .skip(1)
+            .copied()
+            .chain(std::iter::once(content.len()));
+        let mut from = 0;
+        for end in ends {
+            let Some(chunk) = content.get(from..end) else {
+                continue;
+            };
+            let mut ops = Operations::new(chunk);
+            let Some(done) = self.run_ops(&mut ops, scope) else {
                 return;
+            };
+            let tail = chunk.get(done..).unwrap_or_default();
+            from = if ops.ran_off_end() {
+                if end < content.len() {
+                    self.warnings.push(
+                    "a content stream ends inside an unterminated string, array or inline image; \
+                     the next stream is read afresh"
+                        .into(),
+                    );
+                }
+                end
+            } else if only_blank(tail) || tail.len() > MAX_CARRY {
+                end
+            } else {
+                from + done
+            };
+        }
+    }
+
+    /// Runs the operations of `ops`. Returns the offset after the last
+    /// complete operation, or `None` when a limit stopped the page.
+    fn run_ops(
+        &mut self,
+        ops: &mut Operations<'_>,
+        scope: &Rc<dyn Scope<'s> + 's>,
+    ) -> Option<usize> {
+        let mut done = 0;
+        while let Some(op) = ops.next() {
+            if self.limit_hit {
+                return None;
             }
             self.ops += 1;
             if self.ops > self.limits.max_ops {
                 self.hit_limit(&format!("{} operations", self.limits.max_ops));
-                return;
+                return None;
             }
             if self.ops.is_multiple_of(DEADLINE_EVERY)
                 && let Some(deadline) = self.limits.deadline
@@ -162,8 +223,17 @@ impl<'s> Interpreter<'s> {
             {
                 self.past_deadline = true;
                 self.hit_limit("the time the deadline allows");
-                return;
+                return None;
             }
+            self.apply(&op, scope);
+            done = ops.offset();
+        }
+        Some(done)
+    }
+
+    /// Applies one operation.
+    fn apply(&mut self, op: &Operation<'_>, scope: &Rc<dyn Scope<'s> + 's>) {
+        {
             let a = &op.operands;
             let num = |i: usize| a.get(i).and_then(Operand::as_f64).filter(|v| v.is_finite());
             match op.operator {
@@ -434,6 +504,12 @@ impl<'s> Interpreter<'s> {
             } else {
                 tm_ctm.apply_vector(g.w0 * fs * th, 0.0)
             };
+            let cross_advance = if vertical {
+                let (dx, dy) = tm_ctm.apply_vector(g.w0 * fs * th, 0.0);
+                len(dx, dy)
+            } else {
+                0.0
+            };
             self.glyphs.push(Glyph {
                 text,
                 x,
@@ -442,6 +518,7 @@ impl<'s> Interpreter<'s> {
                 size,
                 dir,
                 vertical,
+                cross_advance,
             });
             self.advance(g, vertical, spacing);
         }
@@ -456,6 +533,24 @@ impl<'s> Interpreter<'s> {
             Matrix::translate((g.w0 * fs + spacing) * self.gs.hscale, 0.0).then(&self.tm)
         };
     }
+}
+
+/// Whether `bytes` hold only white space and comments (§7.2.3, §7.2.4).
+fn only_blank(bytes: &[u8]) -> bool {
+    let mut in_comment = false;
+    bytes.iter().all(|&b| {
+        if b == b'\r' || b == b'\n' {
+            in_comment = false;
+            true
+        } else if in_comment {
+            true
+        } else if b == b'%' {
+            in_comment = true;
+            true
+        } else {
+            matches!(b, b' ' | b'\t' | b'\x0c' | b'\0')
+        }
+    })
 }
 
 /// Vector length (`f64::hypot` is exact but several times slower; the
@@ -541,6 +636,53 @@ mod tests {
     fn text(content: &[u8]) -> String {
         let it = run_with(content, ToyScope::default());
         layout_page(&it.glyphs, &LayoutOptions::default())
+    }
+
+    /// The text of content streams `parts`, joined as a page's are.
+    fn streams_text(parts: &[&[u8]]) -> (String, Vec<String>) {
+        let mut content = Vec::new();
+        let mut starts = Vec::new();
+        for p in parts {
+            if !content.is_empty() {
+                content.push(b'\n');
+            }
+            starts.push(content.len());
+            content.extend_from_slice(p);
+        }
+        let mut it = Interpreter::new(Matrix::IDENTITY, LIMITS);
+        let scope: Rc<dyn Scope<'static>> = Rc::new(ToyScope::default());
+        it.run_streams(&content, &starts, &scope);
+        let text = layout_page(&it.glyphs, &LayoutOptions::default());
+        (text, it.warnings)
+    }
+
+    #[test]
+    fn a_broken_content_stream_does_not_swallow_the_next() {
+        let before: &[u8] = b"BT /F1 10 Tf 0 100 Td (before) Tj ET";
+        let after: &[u8] = b"BT /F1 10 Tf 0 60 Td (after) Tj ET";
+        for broken in [
+            &b"BT /F1 10 Tf 0 80 Td (never closed Tj ET"[..],
+            b"BT /F1 10 Tf 0 80 Td <41 Tj",
+            b"BT /F1 10 Tf 0 80 Td [(a) (b) TJ",
+            b"q BI /W 1 /H 1 /BPC 8 /CS /G ID \x00\x01 and no end",
+        ] {
+            let (text, warnings) = streams_text(&[before, broken, after]);
+            assert_eq!(
+                text,
+                "before\nafter\n",
+                "{}",
+                String::from_utf8_lossy(broken)
+            );
+            assert_eq!(warnings.len(), 1, "{warnings:?}");
+        }
+        // an operation split between two streams still runs
+        let (text, warnings) = streams_text(&[b"BT /F1 10", b"Tf 0 100 Td (split) Tj ET"]);
+        assert_eq!(text, "split\n");
+        assert!(warnings.is_empty());
+        // a broken last stream warns of nothing after it
+        let (text, warnings) = streams_text(&[before, b"BT (open"]);
+        assert_eq!(text, "before\n");
+        assert!(warnings.is_empty());
     }
 
     #[test]

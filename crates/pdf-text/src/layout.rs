@@ -16,6 +16,8 @@
 //! horizontal gap splits top from bottom; a region with no gap left is read
 //! line by line (baseline clustering keeps superscripts on their line).
 
+mod cells;
+
 use std::cmp::Ordering;
 
 /// The text of one glyph: usually one character, sometimes more
@@ -38,7 +40,7 @@ impl GlyphText {
         }
     }
 
-    fn first(&self) -> Option<char> {
+    pub(crate) fn first(&self) -> Option<char> {
         match self {
             GlyphText::One(c) => Some(*c),
             GlyphText::Many(s) => s.chars().next(),
@@ -107,6 +109,12 @@ impl Direction {
         }
     }
 
+    /// The direction a quarter turn counter-clockwise from this one: of a
+    /// vertical font's horizontal advance (`DOWN` → `RIGHT`).
+    pub(crate) fn quarter_turn_ccw(self) -> Direction {
+        Direction((self.0 + 900) % TURN)
+    }
+
     /// The unit vector along the direction.
     pub fn unit(self) -> (f64, f64) {
         match self.0 {
@@ -124,7 +132,7 @@ impl Direction {
 
 /// `(u, v)`: position along the writing direction `(c, s)` (a unit vector)
 /// and "up" from the baseline.
-fn frame((c, s): (f64, f64), x: f64, y: f64) -> (f64, f64) {
+pub(crate) fn frame((c, s): (f64, f64), x: f64, y: f64) -> (f64, f64) {
     (x * c + y * s, y * c - x * s)
 }
 
@@ -151,6 +159,10 @@ pub struct Glyph {
     pub dir: Direction,
     /// Vertical writing (origin at the glyph's top centre).
     pub vertical: bool,
+    /// For a glyph of a vertical font: its horizontal advance (points,
+    /// `/W` width), which counts when the glyph turns out placed along a
+    /// horizontal line (see `placement.rs`); 0 otherwise.
+    pub cross_advance: f64,
 }
 
 /// How the layout is done.
@@ -315,8 +327,8 @@ fn is_mark(c: char) -> bool {
 
 /// Lays out one page's glyphs as text (no trailing form feed).
 pub fn layout_page(glyphs: &[Glyph], opts: &LayoutOptions) -> String {
-    let stacked = stacked_columns(glyphs);
-    let glyphs: &[Glyph] = stacked.as_deref().unwrap_or(glyphs);
+    let placed = crate::placement::settle(glyphs);
+    let glyphs: &[Glyph] = placed.as_deref().unwrap_or(glyphs);
     let mut out = String::new();
     for (dir, members) in direction_groups(glyphs) {
         let unit = dir.unit();
@@ -358,63 +370,6 @@ pub fn layout_page(glyphs: &[Glyph], opts: &LayoutOptions) -> String {
     }
     out
 }
-
-/// Vertical writing set with a horizontal font: CJK glyphs drawn one under
-/// the other (each placed by its own text matrix, one em apart), which would
-/// otherwise be read across the columns as rows. Chains of at least
-/// [`MIN_STACK`] glyphs in content order, each directly below the previous
-/// one at a pitch of 0.8–1.25 of the font size and mostly CJK, are turned
-/// into vertical glyphs (origin at the top centre, advancing downwards).
-/// `None` when the page has no such chain (the common case: no copy).
-fn stacked_columns(glyphs: &[Glyph]) -> Option<Vec<Glyph>> {
-    let below = |a: &Glyph, b: &Glyph| {
-        // the usual neighbour is beside, not below: that test first
-        let size = a.size.abs();
-        (b.x - a.x).abs() <= 0.15 * size
-            && (0.8 * size..=1.25 * size).contains(&(a.y - b.y))
-            && (b.size.abs() - size).abs() <= 0.1 * size
-            && a.dir == Direction::RIGHT
-            && b.dir == Direction::RIGHT
-            && !a.vertical
-            && !b.vertical
-    };
-    let mut out: Option<Vec<Glyph>> = None;
-    let mut i = 0;
-    while i < glyphs.len() {
-        let mut j = i + 1;
-        while let (Some(a), Some(b)) = (glyphs.get(j - 1), glyphs.get(j)) {
-            if !below(a, b) {
-                break;
-            }
-            j += 1;
-        }
-        let chain = glyphs.get(i..j).unwrap_or_default();
-        if chain.len() >= MIN_STACK
-            && 3 * chain
-                .iter()
-                .filter(|g| g.text.first().is_some_and(is_cjk))
-                .count()
-                >= 2 * chain.len()
-        {
-            let out = out.get_or_insert_with(|| glyphs.to_vec());
-            for k in i..j {
-                if let Some(g) = out.get_mut(k) {
-                    let size = g.size.abs();
-                    g.x += size / 2.0;
-                    g.y += 0.88 * size;
-                    g.advance = size;
-                    g.dir = Direction::DOWN;
-                    g.vertical = true;
-                }
-            }
-        }
-        i = j;
-    }
-    out
-}
-
-/// Glyphs in a column below which horizontal glyphs are read as vertical writing.
-const MIN_STACK: usize = 3;
 
 /// Glyphs grouped by writing direction: directions within
 /// [`CLUSTER`] of the first of a group are one group, laid out in the frame
@@ -585,17 +540,40 @@ fn reading_order_text(runs: Vec<Run>, opts: &LayoutOptions) -> String {
     let mut out = String::new();
     let mut flow_text = String::new();
     let mut flow = blocks.first().map_or(0, |b| b.1);
+    // The lines of each block, blocks of one flow together: a table row
+    // whose cells wrap spans several blocks (`cells.rs`).
+    let mut groups: Vec<(Vec<Vec<Vec<Run>>>, usize)> = Vec::new();
     for (block, f) in blocks {
-        let text = lines_text(block, opts);
-        if text.is_empty() {
-            continue;
+        let lines = block_lines(block);
+        match groups.last_mut() {
+            Some((g, gf)) if *gf == f => g.push(lines),
+            _ => groups.push((vec![lines], f)),
         }
-        if f != flow {
-            flush_flow(&mut out, &mut flow_text, opts);
-            flow = f;
+    }
+    for (group, f) in groups {
+        let sizes: Vec<usize> = group.iter().map(Vec::len).collect();
+        let texts = match cells::read_wrapped_rows(group.into_iter().flatten().collect()) {
+            Ok(rewritten) => vec![emit_lines(rewritten, opts)],
+            Err(mut lines) => {
+                let mut texts = Vec::with_capacity(sizes.len());
+                for n in sizes {
+                    let rest = lines.split_off(n.min(lines.len()));
+                    texts.push(emit_lines(std::mem::replace(&mut lines, rest), opts));
+                }
+                texts
+            }
+        };
+        for text in texts {
+            if text.is_empty() {
+                continue;
+            }
+            if f != flow {
+                flush_flow(&mut out, &mut flow_text, opts);
+                flow = f;
+            }
+            flow_text.push_str(&text);
+            flow_text.push('\n');
         }
-        flow_text.push_str(&text);
-        flow_text.push('\n');
     }
     flush_flow(&mut out, &mut flow_text, opts);
     out
@@ -727,8 +705,9 @@ impl Cut {
     }
 }
 
-/// Runs of one region → lines by baseline clustering, top to bottom.
-fn lines_text(mut runs: Vec<Run>, opts: &LayoutOptions) -> String {
+/// Runs of one region → lines by baseline clustering, top to bottom, each
+/// line's runs left to right.
+fn block_lines(mut runs: Vec<Run>) -> Vec<Vec<Run>> {
     runs.sort_by(|a, b| b.v.partial_cmp(&a.v).unwrap_or(Ordering::Equal));
     let mut lines: Vec<Vec<Run>> = Vec::new();
     // baseline and size of the current line's largest run
@@ -747,9 +726,16 @@ fn lines_text(mut runs: Vec<Run>, opts: &LayoutOptions) -> String {
         lines.push(vec![r]);
     }
     hoist_split_labels(&mut lines);
-    let mut out = String::new();
-    for mut line in lines {
+    for line in &mut lines {
         line.sort_by(|a, b| a.u0.partial_cmp(&b.u0).unwrap_or(Ordering::Equal));
+    }
+    lines
+}
+
+/// Lines (each sorted left to right) as text, one line each.
+fn emit_lines(lines: Vec<Vec<Run>>, opts: &LayoutOptions) -> String {
+    let mut out = String::new();
+    for line in lines {
         if !out.is_empty() {
             finish_line(&mut out);
             out.push('\n');
@@ -945,6 +931,7 @@ mod tests {
             size,
             dir,
             vertical,
+            cross_advance: if vertical { 0.6 * size } else { 0.0 },
         }
     }
 

@@ -39,6 +39,7 @@ mod interp;
 mod layout;
 mod matrix;
 mod page;
+mod placement;
 mod std14;
 
 pub use layout::is_cjk;

@@ -460,11 +460,11 @@ fn run_page(
 ) -> (PageResult, usize, bool) {
     let doc = ctx.doc;
     let mut warnings = Vec::new();
-    let content = match doc.page_contents(page) {
+    let (content, starts) = match doc.page_content_streams(page) {
         Ok(c) => c,
         Err(e) => {
             warnings.push(format!("page content unreadable: {e}"));
-            Vec::new()
+            (Vec::new(), Vec::new())
         }
     };
     let [x0, y0, x1, y1] = page
@@ -490,7 +490,7 @@ fn run_page(
         ctx,
         page.resources.clone().unwrap_or_default(),
     ));
-    it.run(&content, &scope);
+    it.run_streams(&content, &starts, &scope);
     if !it.past_deadline {
         annotations(ctx, page, &mut it);
     }

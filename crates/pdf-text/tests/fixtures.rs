@@ -300,3 +300,51 @@ fn pdf_limits_cap_the_streams_extract_bytes_decodes() {
     );
     assert!(start.elapsed() < std::time::Duration::from_secs(5));
 }
+
+// Issue 38: the font-to-Unicode fallback chain, writing mode placement and
+// damaged content (fixtures from `xtask/src/fixtures/pdftext/fidelity.rs`).
+
+#[test]
+fn identity_v_glyphs_placed_along_horizontal_lines() {
+    check("identity-v-horizontal.pdf");
+}
+
+#[test]
+fn tounicode_that_maps_some_codes_or_none_falls_back_per_code() {
+    check("tounicode-partial.pdf");
+}
+
+#[test]
+fn unmapped_ligature_glyphs_give_their_letters() {
+    check("ligatures-unmapped.pdf");
+}
+
+#[test]
+fn full_truetype_identity_h_without_tounicode() {
+    check("identity-h-full-truetype.pdf");
+}
+
+#[test]
+fn cid_sections_of_a_tounicode_cmap_read_as_bf() {
+    check("tounicode-cidrange.pdf");
+}
+
+#[test]
+fn damaged_content_streams_and_resources_keep_the_text_around_them() {
+    check("content-errors.pdf");
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/pdftext/content-errors.pdf");
+    let out = pdf_text::extract_bytes(&std::fs::read(path).unwrap(), &pdf_text::Options::default())
+        .unwrap();
+    let warnings: Vec<String> = out.warnings.iter().map(ToString::to_string).collect();
+    for want in [
+        "deflate stream damaged",
+        "the next stream is read afresh",
+        "font /F2 is missing or unreadable",
+    ] {
+        assert!(
+            warnings.iter().any(|w| w.contains(want)),
+            "{want}: {warnings:?}"
+        );
+    }
+}

@@ -14,6 +14,10 @@
 //! 3. **batch timing** for tools that take many files: one process over the
 //!    clean files repeated `--passes` times, interleaved, median of `--runs`.
 //!
+//! A format with a truth folder (`fixtures/<format>truth`, files made from
+//! sources we wrote, each with `NAME.truth.txt`) also gets word order and
+//! character F1 of every text tool against that truth (`truth.rs`).
+//!
 //! Hostile files are left out of timing unless `--all-files`: a crash part-way
 //! through a batch would make a peer look fast, and a quick refusal is not
 //! comparable work.
@@ -27,6 +31,7 @@ mod report;
 mod structure;
 mod summary;
 mod tools;
+mod truth;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -180,6 +185,25 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 "report: {} (table `{format}` replaced)\n",
                 report_path.display()
             );
+        }
+        if let Some(dir) = truth::dir(&root, format) {
+            let files = truth::list(&dir, format)?;
+            let tools: Vec<&Tool> = result.tools.iter().map(|t| &t.tool).collect();
+            let scores = truth::pass(&files, &tools, &runner);
+            print!("{}", truth::text(format, &scores));
+            if !opts.no_report {
+                let shown = format!("fixtures/{format}truth");
+                let block = format!("{format}-truth");
+                report::update_file(
+                    &report_path,
+                    &block,
+                    &truth::markdown(format, &shown, &scores),
+                )?;
+                println!(
+                    "report: {} (table `{block}` replaced)\n",
+                    report_path.display()
+                );
+            }
         }
     }
     Ok(())

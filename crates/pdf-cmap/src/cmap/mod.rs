@@ -19,7 +19,7 @@ pub use lookup::Codes;
 pub use types::{CidRange, Code, CodespaceRange, Limits, Warning, WarningKind};
 
 use crate::Collection;
-use parser::parse;
+use parser::{Role, parse};
 use storage::{DenseCids, UnicodeMap};
 
 /// A parsed or predefined CMap.
@@ -54,12 +54,24 @@ impl CMap {
     /// `usecmap` of a predefined CMap is resolved. Fails only when the bytes
     /// hold no CMap structure at all.
     pub fn parse(bytes: &[u8]) -> Result<CMap, crate::Error> {
-        parse(bytes, &Limits::default(), None)
+        parse(bytes, &Limits::default(), None, Role::Any)
     }
 
     /// [`CMap::parse`] with explicit [`Limits`].
     pub fn parse_with(bytes: &[u8], limits: &Limits) -> Result<CMap, crate::Error> {
-        parse(bytes, limits, None)
+        parse(bytes, limits, None, Role::Any)
+    }
+
+    /// Parses a font's `/ToUnicode` CMap (ISO 32000-1 9.10.3), which maps
+    /// codes to text only: a `begincidrange`/`begincidchar` section, which
+    /// no ToUnicode CMap may hold but some producers write where they meant
+    /// `beginbfrange`/`beginbfchar`, is read as the `bf` section (an integer
+    /// destination as a code point, a string as UTF-16BE, an array as a
+    /// `bfrange` array), as poppler reads it, with one warning per
+    /// section. [`CMap::parse_with`] drops such entries when their
+    /// destination is not an integer and keeps them as CIDs otherwise.
+    pub fn parse_to_unicode(bytes: &[u8], limits: &Limits) -> Result<CMap, crate::Error> {
+        parse(bytes, limits, None, Role::ToUnicode)
     }
 
     /// Parses a CMap whose `/UseCMap` is another embedded CMap stream: `parent`
@@ -70,7 +82,7 @@ impl CMap {
         parent: &CMap,
         limits: &Limits,
     ) -> Result<CMap, crate::Error> {
-        parse(bytes, limits, Some(parent))
+        parse(bytes, limits, Some(parent), Role::Any)
     }
 
     /// A predefined CMap by name (`90ms-RKSJ-H`, `UniGB-UCS2-H`, `Identity-V`, …).

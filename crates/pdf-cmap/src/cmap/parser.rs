@@ -55,6 +55,15 @@ impl Section {
     }
 }
 
+/// What the CMap being parsed is for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Role {
+    /// An `/Encoding` CMap, a predefined one, or not known.
+    Any,
+    /// A font's `/ToUnicode` CMap: `cid` sections are read as `bf` sections.
+    ToUnicode,
+}
+
 /// An operand inside a section: a hex string, an integer, a name or an array.
 #[derive(Debug)]
 enum Operand<'a> {
@@ -69,6 +78,7 @@ pub(crate) fn parse(
     bytes: &[u8],
     limits: &Limits,
     explicit_parent: Option<&CMap>,
+    role: Role,
 ) -> Result<CMap, crate::Error> {
     let mut lx = Lexer::new(bytes);
     let mut b = Builder::new();
@@ -83,6 +93,22 @@ pub(crate) fn parse(
             Token::Keyword(k) => {
                 if let Some((section, sname)) = Section::from_keyword(k) {
                     seen_structure = true;
+                    let section = match (role, section) {
+                        (Role::ToUnicode, Section::CidRange | Section::CidChar) => {
+                            let (bf, bf_name) = if section == Section::CidRange {
+                                (Section::BfRange, "beginbfrange")
+                            } else {
+                                (Section::BfChar, "beginbfchar")
+                            };
+                            b.warn(
+                                WarningKind::Section,
+                                format_args!("{sname} in a ToUnicode CMap read as {bf_name}"),
+                                Some(lx.offset()),
+                            );
+                            CidAsBf::Yes(bf)
+                        }
+                        _ => CidAsBf::No(section),
+                    };
                     pending = read_section(&mut lx, &mut b, section, sname, limits, &mut scratch);
                     prev = None;
                     continue;
@@ -144,14 +170,26 @@ pub(crate) fn parse(
 
 /// Reads one section's entries up to its `end…` keyword. Returns a token that
 /// ended the section early (another `begin…`, `endcmap`) for the caller.
+/// A section as read: as its keyword says, or a `cid` section of a
+/// ToUnicode CMap read as the `bf` section given.
+#[derive(Clone, Copy)]
+enum CidAsBf {
+    No(Section),
+    Yes(Section),
+}
+
 fn read_section<'a>(
     lx: &mut Lexer<'a>,
     b: &mut Builder,
-    section: Section,
+    section: CidAsBf,
     sname: &'static str,
     limits: &Limits,
     scratch: &mut Scratch,
 ) -> Option<Token<'a>> {
+    let (section, cid_as_bf) = match section {
+        CidAsBf::No(s) => (s, false),
+        CidAsBf::Yes(s) => (s, true),
+    };
     let mut ops: Vec<Operand<'a>> = Vec::with_capacity(3);
     let mut entry_offset = lx.offset();
     loop {
@@ -193,11 +231,34 @@ fn read_section<'a>(
                 ops.clear();
                 continue;
             }
+            if cid_as_bf && let Some(last) = ops.last_mut() {
+                code_point_destination(last);
+            }
             if !apply_entry(b, section, &ops, limits, entry_offset, scratch) {
                 bad_entry(b, sname, entry_offset);
             }
             ops.clear();
         }
+    }
+}
+
+/// A `cid` destination (an integer) read as a `bf` one: the code point's
+/// UTF-16BE bytes. Other operands stay as they are (a string is a `bf`
+/// destination already); an integer that is no code point stays an integer,
+/// which no `bf` entry takes.
+fn code_point_destination(op: &mut Operand<'_>) {
+    if let Operand::Array(items) = op {
+        items.iter_mut().for_each(code_point_destination);
+    } else if let Operand::Int(v) = op
+        && let Some(c) = u32::try_from(*v).ok().and_then(char::from_u32)
+    {
+        let mut units = [0u16; 2];
+        let bytes = c
+            .encode_utf16(&mut units)
+            .iter()
+            .flat_map(|u| u.to_be_bytes())
+            .collect();
+        *op = Operand::Hex(bytes);
     }
 }
 

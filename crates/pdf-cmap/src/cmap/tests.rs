@@ -372,3 +372,46 @@ fn odd_and_invalid_utf16() {
         "destination: invalid UTF-16BE, undecodable bytes dropped at offset 23"
     );
 }
+
+/// A ToUnicode CMap written with `cid` sections where `bf` ones were meant
+/// (a producer bug pdftotext warns about): read as `bf` sections by
+/// `parse_to_unicode`, each destination form, with one warning a section.
+#[test]
+fn cid_sections_of_a_tounicode_cmap_read_as_bf() {
+    let src = format!(
+        "{HEADER}1 begincodespacerange <0000> <FFFF> endcodespacerange\n\
+         3 begincidrange\n<0001> <0003> <0041>\n<0010> <0011> 99\n<0020> <0021> [<0066006C> 120]\nendcidrange\n\
+         2 begincidchar\n<0030> <010D>\n<0031> 345\nendcidchar\n\
+         endcmap CMapName currentdict /CMap defineresource pop end end"
+    );
+    let c = CMap::parse_to_unicode(src.as_bytes(), &Limits::default()).unwrap();
+    assert_eq!(uni(&c, 1, 2), Some("A"));
+    assert_eq!(uni(&c, 3, 2), Some("C"));
+    assert_eq!(uni(&c, 0x10, 2), Some("c"));
+    assert_eq!(uni(&c, 0x11, 2), Some("d"));
+    assert_eq!(uni(&c, 0x20, 2), Some("fl"));
+    assert_eq!(uni(&c, 0x21, 2), Some("x"));
+    assert_eq!(uni(&c, 0x30, 2), Some("č"));
+    assert_eq!(uni(&c, 0x31, 2), Some("ř"));
+    assert_eq!(c.lookup_cid(Code::new(1, 2)), None);
+    let sections: Vec<String> = c
+        .warnings()
+        .iter()
+        .filter(|w| w.kind == WarningKind::Section)
+        .map(|w| w.message.clone())
+        .collect();
+    assert_eq!(
+        sections,
+        [
+            "begincidrange in a ToUnicode CMap read as beginbfrange",
+            "begincidchar in a ToUnicode CMap read as beginbfchar"
+        ]
+    );
+    // As an encoding CMap the same text keeps its integer entries as CIDs
+    // and drops the others.
+    let c = cmap(&src);
+    assert_eq!(c.lookup_cid(Code::new(0x10, 2)), Some(99));
+    assert_eq!(c.lookup_cid(Code::new(0x31, 2)), Some(345));
+    assert_eq!(uni(&c, 1, 2), None);
+    assert_eq!(c.lookup_cid(Code::new(1, 2)), None);
+}

@@ -16,6 +16,7 @@
 mod composite;
 mod dbcs;
 mod simple;
+mod tex;
 mod truetype;
 mod type1;
 mod unicode;
@@ -135,7 +136,7 @@ impl<'c> PdfFont<'c> {
     ) -> PdfFont<'c> {
         let to_unicode = get(doc, dict, b"ToUnicode").and_then(|o| {
             let bytes = stream_bytes(doc, &o)?;
-            match CMap::parse(&bytes) {
+            match CMap::parse_to_unicode(&bytes, &pdf_cmap::Limits::default()) {
                 Ok(c) => Some(c),
                 Err(e) => {
                     warnings.push(format!("unreadable ToUnicode CMap: {e}"));

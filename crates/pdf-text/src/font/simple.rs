@@ -7,6 +7,8 @@ use pdf_cmap::encoding::{self, BaseEncoding, DifferencesItem, SimpleEncoding};
 use pdf_cmap::{CMap, Code};
 use pdf_lex::{Dict, Document, Object};
 
+use super::tex::{self, TexEncoding};
+use super::truetype::Program;
 use super::type1::type1_builtin_encoding;
 use super::unicode::{glyph_text, to_unicode_entry};
 use super::{Cached, LazyProgram, PdfFont, get, get_dict, num, numbers, stream_bytes};
@@ -28,6 +30,10 @@ struct Source<'c> {
     enc: SimpleEncoding,
     std: Option<&'static Std14>,
     has_explicit_base: bool,
+    /// The codes `/Differences` names (bit per code).
+    differences: [u128; 2],
+    /// A Type 3 font of a TeX bitmap font: every glyph named by its code.
+    tex: Option<TexEncoding>,
     to_unicode: Option<CMap>,
     blanks_lie: bool,
     symbolic: bool,
@@ -140,6 +146,28 @@ impl<'c> PdfFont<'c> {
                 ]
             }));
         }
+        let tex = if is_type3 {
+            let numbered: Vec<u8> = differences
+                .iter()
+                .filter(|(c, n)| tex::is_numbered(n, *c))
+                .filter_map(|(c, _)| u8::try_from(*c).ok())
+                .collect();
+            let others = differences
+                .iter()
+                .filter(|(c, n)| !tex::is_numbered(n, *c) && n != b".notdef")
+                .count();
+            tex::detect(&numbered, others)
+        } else {
+            None
+        };
+        let mut diff_codes = [0u128; 2];
+        for (c, _) in &differences {
+            if let Ok(c) = u8::try_from(*c)
+                && let Some(bits) = diff_codes.get_mut(usize::from(c >> 7))
+            {
+                *bits |= 1 << (c & 127);
+            }
+        }
         let diff_names: Vec<(i64, String)> = differences
             .iter()
             .map(|(c, n)| (*c, String::from_utf8_lossy(n).into_owned()))
@@ -176,6 +204,8 @@ impl<'c> PdfFont<'c> {
                 enc,
                 std,
                 has_explicit_base,
+                differences: diff_codes,
+                tex,
                 to_unicode,
                 blanks_lie,
                 symbolic,
@@ -192,6 +222,19 @@ impl<'c> PdfFont<'c> {
 }
 
 impl Source<'_> {
+    /// The glyph name of `c8` in the built-in encoding of a bare CFF
+    /// program, when that encoding applies to it and `wanted`.
+    fn builtin_name(&self, c8: u8, wanted: bool) -> Option<String> {
+        let named = self
+            .differences
+            .get(usize::from(c8 >> 7))
+            .is_some_and(|bits| bits & (1 << (c8 & 127)) != 0);
+        if !wanted || named || self.has_explicit_base || self.is_type3 || self.is_truetype {
+            return None;
+        }
+        self.tt_program.get()?.builtin_name(c8).map(str::to_string)
+    }
+
     /// Works out the glyph of `c8`: its text (ToUnicode, glyph name,
     /// embedded program, guesses) and its width.
     fn glyph(&self, c8: u8) -> Cached {
@@ -211,7 +254,28 @@ impl Source<'_> {
             self.blanks_lie,
         );
         let guess = said.is_none();
+        // A bare CFF program's built-in encoding, where neither a base
+        // encoding nor `/Differences` says otherwise (§9.6.6.2; an embedded
+        // Type 1 program's is merged into the encoding when loaded). Read
+        // only when the ToUnicode map does not know the code, so a font it
+        // covers never has its program inflated.
+        let name = match self.builtin_name(c8, text.is_none()) {
+            Some(n) => Some(n),
+            None => name,
+        };
+        // A TeX bitmap font's numbered name (`a27`) is no glyph name: the
+        // code in the TeX encoding says what the glyph is.
+        let numbered = self.tex.filter(|_| {
+            name.as_deref()
+                .is_some_and(|n| tex::is_numbered(n.as_bytes(), i64::from(code)))
+        });
         if text.is_none()
+            && let Some(enc) = numbered
+        {
+            text = tex::text(enc, c8);
+        }
+        if text.is_none()
+            && numbered.is_none()
             && let Some(n) = &name
         {
             text = encoding::glyph_name_to_unicode(n).and_then(|s| glyph_text(&s));
@@ -239,7 +303,8 @@ impl Source<'_> {
             // Non-embedded symbolic TrueType: assume the codes are ASCII.
             text = Some(GlyphText::One(char::from(c8)));
         }
-        if text.is_none() && name.is_none() && self.tt_program.get().is_none() {
+        if text.is_none() && name.is_none() && !self.tt_program.get().is_some_and(Program::is_sfnt)
+        {
             // No glyph name, no map: the code draws .notdef, which is no character.
             text = Some(GlyphText::Many("".into()));
         }

@@ -1,5 +1,8 @@
 //! Glyph → Unicode from an embedded TrueType/OpenType program (`FontFile2`,
-//! `FontFile3`): its inverted `cmap` and its `post` glyph names.
+//! `FontFile3`): its inverted `cmap` and its `post` glyph names, or the
+//! glyph names of its CFF charset — also of a bare CFF program
+//! (`FontFile3` of subtype `Type1C` or `CIDFontType0C`, Adobe TN #5176),
+//! whose built-in encoding also gives a simple font's codes their glyphs.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -9,6 +12,8 @@ use pdf_cmap::encoding;
 /// Glyph → Unicode read from an embedded TrueType/OpenType program.
 pub(super) struct Program {
     data: Vec<u8>,
+    /// A bare CFF program rather than an sfnt (TrueType/OpenType) one.
+    bare_cff: bool,
     /// Glyph id → Unicode, inverted from the Unicode `cmap` subtables on
     /// first use.
     gid_unicode: std::cell::OnceCell<HashMap<u16, char>>,
@@ -115,9 +120,13 @@ const SIP: std::ops::RangeInclusive<u32> = 0x20000..=0x2FFFF;
 
 impl Program {
     pub(super) fn parse(data: Vec<u8>) -> Option<Program> {
-        ttf_parser::RawFace::parse(&data, 0).ok()?;
+        let bare_cff = ttf_parser::RawFace::parse(&data, 0).is_err();
+        if bare_cff {
+            ttf_parser::cff::Table::parse(&data)?;
+        }
         Some(Program {
             data,
+            bare_cff,
             gid_unicode: std::cell::OnceCell::new(),
             post_budget: std::cell::Cell::new(POST_LOOKUPS),
         })
@@ -164,25 +173,63 @@ impl Program {
     }
 
     fn raw(&self) -> Option<ttf_parser::RawFace<'_>> {
+        if self.bare_cff {
+            return None;
+        }
         ttf_parser::RawFace::parse(&self.data, 0).ok()
     }
 
-    /// The text of a glyph: its Unicode from the cmap, else its `post` name.
+    /// A TrueType/OpenType program (with a `cmap`), not a bare CFF one.
+    pub(super) fn is_sfnt(&self) -> bool {
+        !self.bare_cff
+    }
+
+    /// The CFF program: the bare one, or an OpenType font's `CFF ` table.
+    fn cff(&self) -> Option<ttf_parser::cff::Table<'_>> {
+        if self.bare_cff {
+            return ttf_parser::cff::Table::parse(&self.data);
+        }
+        let raw = self.raw()?;
+        ttf_parser::cff::Table::parse(raw.table(ttf_parser::Tag::from_bytes(b"CFF "))?)
+    }
+
+    /// The text of a glyph: its Unicode from the cmap, else its `post`
+    /// name, else its name in the CFF charset (none in a CID-keyed CFF).
     pub(super) fn text_of_gid(&self, gid: u16) -> Option<String> {
         if let Some(c) = self.inverted_cmap().get(&gid) {
             return Some(c.to_string());
         }
+        let name = self.glyph_name(gid)?;
+        encoding::glyph_name_to_unicode(name).map(Cow::into_owned)
+    }
+
+    /// A glyph's name from `post` or the CFF charset, within the budget of
+    /// name lookups (each a walk of a table).
+    pub(super) fn glyph_name(&self, gid: u16) -> Option<&str> {
         let left = self.post_budget.get();
         if left == 0 {
             return None;
         }
         self.post_budget.set(left - 1);
-        let raw = self.raw()?;
-        let post = raw
-            .table(ttf_parser::Tag::from_bytes(b"post"))
-            .and_then(ttf_parser::post::Table::parse)?;
-        let name = post.glyph_name(ttf_parser::GlyphId(gid))?;
-        encoding::glyph_name_to_unicode(name).map(Cow::into_owned)
+        let gid = ttf_parser::GlyphId(gid);
+        let post = self.raw().and_then(|raw| {
+            raw.table(ttf_parser::Tag::from_bytes(b"post"))
+                .and_then(ttf_parser::post::Table::parse)?
+                .glyph_name(gid)
+        });
+        post.or_else(|| self.cff()?.glyph_name(gid))
+    }
+
+    /// For a simple font with a bare CFF program (`Type1C`): the glyph
+    /// name its built-in encoding gives a code (§9.6.6.2; the standard
+    /// encoding when the CFF states none).
+    pub(super) fn builtin_name(&self, code: u8) -> Option<&str> {
+        let cff = self.cff().filter(|_| self.bare_cff)?;
+        let gid = cff.glyph_index(code)?;
+        if gid.0 == 0 {
+            return None;
+        }
+        cff.glyph_name(gid)
     }
 
     /// For a symbolic simple TrueType font: the glyph of a one-byte code
