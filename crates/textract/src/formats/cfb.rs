@@ -143,13 +143,18 @@ const MAX_OBJECT_STORAGES: usize = 64;
 /// compound file holding none of them is not read.
 fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
     use ole_cfb_read::{Application, EntryKind, ObjectKind};
-    let cf = compound_file(bytes, ctx, Format::Cfb)?;
+    // A compound file too damaged to open stays "not read", as before.
+    let cf = compound_file(bytes, ctx, Format::Cfb).map_err(|_| Error::unsupported(Format::Cfb))?;
+    // At the root, a document of its own (Visio, Publisher: not read) is
+    // the input itself, not an object it holds.
+    let at_root =
+        |o: &ole_cfb_read::EmbeddedObject| !matches!(o.kind, ObjectKind::CompoundDocument(_));
     let recognised = |o: &ole_cfb_read::EmbeddedObject| {
         !matches!(o.kind, ObjectKind::CompoundDocument(Application::Other))
     };
     let mut objects = Vec::new();
     match cf.embedded_object("") {
-        Ok(o) if recognised(&o) => objects.push((String::new(), o)),
+        Ok(o) if at_root(&o) => objects.push((String::new(), o)),
         _ => {
             let storages = cf
                 .entries()
