@@ -248,13 +248,13 @@ impl Numbering {
             *c = None;
         }
         let level = u8::try_from(lvl + 1).unwrap_or(9);
-        let unlabelled = Item {
-            level,
-            ordered: false,
-            label: None,
-        };
         if matches!(this.format, NumberFormat::Bullet) {
-            return Some(unlabelled);
+            // A blank bullet marks a paragraph continuing the item above.
+            return (!this.text.trim().is_empty()).then_some(Item {
+                level,
+                ordered: false,
+                label: None,
+            });
         }
         let mut out = String::new();
         // A level whose text has no number in it (`•`, `–`) is a bullet
@@ -277,7 +277,8 @@ impl Numbering {
             }
         }
         if out.trim().is_empty() {
-            return Some(unlabelled);
+            // Nothing shows: a paragraph continuing the item above.
+            return None;
         }
         out.push_str(this.suffix);
         Some(Item {

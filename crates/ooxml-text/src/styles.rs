@@ -107,8 +107,8 @@ impl Styles {
     }
 
     /// The heading level (1-based, up to 9) of a paragraph with `w:pPr`
-    /// `ppr`: its direct outline level, else the first style of its
-    /// `basedOn` chain that has an outline level or a heading name.
+    /// `ppr`: its direct outline level (9: none), else the first style of
+    /// its `basedOn` chain that has an outline level 0..=8 or a heading name.
     pub fn heading_level(&self, ppr: Option<&Element>) -> Option<u8> {
         let ppr = ppr?;
         if let Some(level) = outline_of(ppr) {
@@ -118,8 +118,11 @@ impl Styles {
         // A chain longer than this is a cycle.
         for _ in 0..32 {
             let style = self.styles.get(id)?;
-            if let Some(level) = style.outline {
-                return (level < 9).then_some(level + 1);
+            // A style's outline level 9 (body text) keeps it out of the
+            // outline, not out of the headings it is based on: Word's own
+            // `TOC Heading` is `heading 1` at level 9.
+            if let Some(level) = style.outline.filter(|l| *l < 9) {
+                return Some(level + 1);
             }
             if style.named.is_some() {
                 return style.named;
@@ -159,7 +162,8 @@ mod tests {
             r#"<w:styles xmlns:w="w">
               <w:style w:type="paragraph" w:styleId="1"><w:name w:val="heading 1"/><w:pPr><w:outlineLvl w:val="0"/></w:pPr></w:style>
               <w:style w:type="paragraph" w:styleId="Mine"><w:name w:val="Mine"/><w:basedOn w:val="1"/></w:style>
-              <w:style w:type="paragraph" w:styleId="Body"><w:name w:val="Body"/><w:basedOn w:val="1"/><w:pPr><w:outlineLvl w:val="9"/></w:pPr></w:style>
+              <w:style w:type="paragraph" w:styleId="Body"><w:name w:val="TOC Heading"/><w:basedOn w:val="1"/><w:pPr><w:outlineLvl w:val="9"/></w:pPr></w:style>
+              <w:style w:type="paragraph" w:styleId="Plain"><w:name w:val="Plain"/><w:pPr><w:outlineLvl w:val="9"/></w:pPr></w:style>
               <w:style w:type="paragraph" w:styleId="A"><w:name w:val="A"/><w:basedOn w:val="B"/></w:style>
               <w:style w:type="paragraph" w:styleId="B"><w:name w:val="B"/><w:basedOn w:val="A"/></w:style>
               <w:style w:type="character" w:styleId="Heading2"><w:name w:val="heading 2"/></w:style>
@@ -172,8 +176,9 @@ mod tests {
         };
         assert_eq!(level(r#"<w:pStyle w:val="1"/>"#), Some(1));
         assert_eq!(level(r#"<w:pStyle w:val="Mine"/>"#), Some(1));
-        assert_eq!(level(r#"<w:pStyle w:val="Body"/>"#), None);
+        assert_eq!(level(r#"<w:pStyle w:val="Body"/>"#), Some(1));
         assert_eq!(level(r#"<w:pStyle w:val="A"/>"#), None);
+        assert_eq!(level(r#"<w:pStyle w:val="Plain"/>"#), None);
         assert_eq!(level(r#"<w:pStyle w:val="Heading2"/>"#), None);
         assert_eq!(level(r#"<w:pStyle w:val="Missing"/>"#), None);
         assert_eq!(level(r#"<w:outlineLvl w:val="2"/>"#), Some(3));
