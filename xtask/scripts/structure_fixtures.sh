@@ -7,6 +7,7 @@
 #   truth/NAME.truth.json  that Markdown parsed by ../shared/tools/structure.py
 #   NAME.docx .doc .odt .rtf .pdf .tagged.pdf   (documents)
 #   sheet.xlsx .xls .ods                        (the workbook source)
+#   lists-tables.docx                           (Word corner cases)
 # LibreOffice stamps dates and ids into its output, so the files are not
 # byte-reproducible: they are committed, and this script remade them.
 # Usage: sh xtask/scripts/structure_fixtures.sh   (from the repository root)
@@ -25,6 +26,11 @@ for f in report merged cjk; do
   conv --convert-to 'pdf:writer_pdf_Export:{"UseTaggedPDF":{"type":"boolean","value":"false"}}' "$f.odt"; mv "$out/$f.pdf" .
   conv --convert-to 'pdf:writer_pdf_Export:{"UseTaggedPDF":{"type":"boolean","value":"true"}}' "$f.odt"; mv "$out/$f.pdf" "$f.tagged.pdf"
 done
+# Word-only corner cases (list starts and types, bullets under numbers,
+# headings 3-6, header rows with spans, lists and a table inside cells, CJK;
+# LibreOffice puts the nested table in its row's first cell, and
+# lists-tables.expected.md says what the docx holds).
+conv --convert-to 'docx:MS Word 2007 XML' lists-tables.html; mv "$out/lists-tables.docx" .
 for ext in 'xlsx:Calc MS Excel 2007 XML' 'xls:MS Excel 97' 'ods:calc8'; do
   conv --infilter='HTML (StarCalc)' --convert-to "$ext" sheet.html; mv "$out/sheet.${ext%%:*}" .
 done

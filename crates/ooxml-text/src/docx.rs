@@ -3,30 +3,34 @@
 //! (§17.11), comments (§17.13.4), text boxes (`w:txbxContent`, §17.17.1)
 //! and `w:altChunk` imports (§17.17.2.1).
 
-use doc_model::{EmbeddedKind, Part, PartKind};
+use std::collections::HashMap;
+
+use doc_model::{Block, Builder, EmbeddedKind, OutputLimits, Part, PartKind};
 use xml_tree::Element;
 
+use crate::Out;
 use crate::drawing::choose;
 use crate::error::{Error, WarningKind};
-use crate::numbering::Numbering;
+use crate::numbering::{Item, Numbering};
 use crate::package::{Package, rel};
-use crate::{Out, check_deadline};
+use crate::styles::Styles;
 
 /// The running state of one document's stories.
 struct Writer {
+    /// Where every story's blocks go; it owns the output limit and the
+    /// deadline.
+    b: Builder,
     numbering: Numbering,
+    styles: Styles,
+    /// Hyperlink relationship id → target, of the part being read.
+    links: HashMap<String, String>,
     /// Complex fields open at this point: `true` once past `separate`
     /// (showing the result), `false` in the instructions.
     fields: Vec<bool>,
     /// Text boxes met in any story, in order.
-    text_boxes: Vec<String>,
+    text_boxes: Vec<Vec<Block>>,
     /// `w:altChunk` relationship ids met in the body.
     alt_chunks: Vec<String>,
-    /// Bytes written so far, against the output limit.
-    written: usize,
-    max: usize,
-    stopped: bool,
-    deadline: Option<std::time::Instant>,
 }
 
 impl Writer {
@@ -34,36 +38,26 @@ impl Writer {
         self.fields.iter().any(|f| !f)
     }
 
-    /// Whether to stop: the output limit or the deadline.
-    fn stop(&mut self, out: &str) -> bool {
-        if !self.stopped {
-            let over = self.written.saturating_add(out.len()) > self.max;
-            let late = doc_model::deadline_passed(self.deadline);
-            self.stopped = over || late;
-        }
-        self.stopped
-    }
-
     /// A story (body, note, header, cell, text box): its block-level content.
-    fn blocks(&mut self, e: &Element, out: &mut String) {
+    fn blocks(&mut self, e: &Element) {
         for c in e.elements() {
-            if self.stop(out) {
+            if self.b.stopped() {
                 return;
             }
             match c.name.as_str() {
-                "p" => self.paragraph(c, out),
-                "tbl" => self.table(c, out),
+                "p" => self.paragraph(c),
+                "tbl" => self.table(c),
                 "sdt" => {
                     if let Some(content) = c.child("sdtContent") {
-                        self.blocks(content, out);
+                        self.blocks(content);
                     }
                 }
                 "customXml" | "smartTag" | "ins" | "moveTo" | "txbxContent" | "body" => {
-                    self.blocks(c, out)
+                    self.blocks(c)
                 }
                 "AlternateContent" => {
                     if let Some(b) = choose(c) {
-                        self.blocks(b, out);
+                        self.blocks(b);
                     }
                 }
                 "altChunk" => {
@@ -76,46 +70,99 @@ impl Writer {
         }
     }
 
-    fn paragraph(&mut self, p: &Element, out: &mut String) {
-        let start = out.len();
+    /// A paragraph: a heading where its outline level or style says so
+    /// (a numbered heading keeps its number in its text), a list item
+    /// where it is numbered or bulleted, else a paragraph.
+    fn paragraph(&mut self, p: &Element) {
+        let ppr = p.child("pPr");
         // A paragraph inside a field's instructions (a multi-paragraph
         // field code) shows nothing, not even its number.
-        if !self.in_instructions()
-            && let Some(label) = self.numbering.label(p.child("pPr"))
-        {
-            out.push_str(&label);
-        }
-        self.inline(p, out);
-        if self.in_instructions() && out[start..].trim().is_empty() {
-            out.truncate(start);
+        let item = if self.in_instructions() {
+            None
+        } else {
+            self.numbering.item(ppr)
+        };
+        let heading = self.styles.heading_level(ppr);
+        let mut fields = self.fields.clone();
+        field_walk(p, &mut fields);
+        if fields.iter().any(|f| !f) {
+            // It ends inside a field's instructions: left out if it shows
+            // nothing, so it is written aside first.
+            let aside = self.b.suspend();
+            let shown = self.write_paragraph(p, heading, item);
+            let blocks = self.b.resume(aside);
+            if shown {
+                for block in blocks {
+                    self.b.push_block(block);
+                }
+            }
             return;
         }
-        out.push('\n');
-        self.written = self.written.saturating_add(out.len() - start);
+        self.write_paragraph(p, heading, item);
+        self.b.end_paragraph();
+    }
+
+    /// Writes a paragraph's role and content into the open paragraph:
+    /// whether it shows anything.
+    fn write_paragraph(&mut self, p: &Element, heading: Option<u8>, item: Option<Item>) -> bool {
+        let mut labelled = false;
+        match (heading, item) {
+            (Some(level), item) => {
+                self.b.heading(level);
+                if let Some(label) = item.and_then(|i| i.label) {
+                    labelled = true;
+                    self.b.text(&label);
+                }
+            }
+            (None, Some(item)) => {
+                labelled = item.label.is_some();
+                let level = item.level;
+                self.b.list_item(level, item.ordered, item.label);
+            }
+            (None, None) => {}
+        }
+        let start = self.b.current_text().len();
+        self.inline(p);
+        labelled
+            || self
+                .b
+                .current_text()
+                .get(start..)
+                .is_some_and(|t| !t.trim().is_empty())
     }
 
     /// Paragraph-level content: runs and their containers.
-    fn inline(&mut self, e: &Element, out: &mut String) {
+    fn inline(&mut self, e: &Element) {
         for c in e.elements() {
             match c.name.as_str() {
-                "r" => self.run(c, out),
-                "hyperlink" | "smartTag" | "customXml" | "ins" | "moveTo" | "dir" | "bdo"
-                | "fldSimple" | "sdtContent" | "rubyBase" => self.inline(c, out),
+                "r" => self.run(c),
+                "hyperlink" => {
+                    let target = self.link_target(c);
+                    if let Some(t) = &target {
+                        self.b.link_start(t);
+                    }
+                    self.inline(c);
+                    if target.is_some() {
+                        self.b.link_end();
+                    }
+                }
+                "smartTag" | "customXml" | "ins" | "moveTo" | "dir" | "bdo" | "fldSimple"
+                | "sdtContent" | "rubyBase" => self.inline(c),
                 "sdt" => {
                     if let Some(content) = c.child("sdtContent") {
-                        self.inline(content, out);
+                        self.inline(content);
                     }
                 }
                 "AlternateContent" => {
                     if let Some(b) = choose(c) {
-                        self.inline(b, out);
+                        self.inline(b);
                     }
                 }
                 "oMathPara" | "oMath" if !self.in_instructions() => {
                     let mut ts = Vec::new();
                     c.descendants("t", &mut ts);
                     for t in ts {
-                        out.push_str(&t.text());
+                        self.b.text(&t.text());
                     }
                 }
                 _ => {}
@@ -123,7 +170,20 @@ impl Writer {
         }
     }
 
-    fn run(&mut self, r: &Element, out: &mut String) {
+    /// Where a `w:hyperlink` leads (§17.16.22): its relationship's target,
+    /// with `w:anchor` as the fragment, or `#anchor` inside the document.
+    fn link_target(&self, h: &Element) -> Option<String> {
+        let base = h.attr("id").and_then(|id| self.links.get(id));
+        let anchor = h.attr("anchor").filter(|a| !a.is_empty());
+        match (base, anchor) {
+            (Some(b), Some(a)) if !b.contains('#') => Some(format!("{b}#{a}")),
+            (Some(b), _) => Some(b.clone()),
+            (None, Some(a)) => Some(format!("#{a}")),
+            (None, None) => None,
+        }
+    }
+
+    fn run(&mut self, r: &Element) {
         // `w:caps` shows lower-case letters as capitals.
         let caps = r
             .child("rPr")
@@ -131,39 +191,28 @@ impl Writer {
             .is_some_and(|c| !matches!(c.attr("val"), Some("0" | "false" | "off")));
         for c in r.elements() {
             match c.name.as_str() {
-                "fldChar" => match c.attr("fldCharType") {
-                    Some("begin") => self.fields.push(false),
-                    Some("separate") => {
-                        if let Some(f) = self.fields.last_mut() {
-                            *f = true;
-                        }
-                    }
-                    Some("end") => {
-                        self.fields.pop();
-                    }
-                    _ => {}
-                },
+                "fldChar" => field_char(c, &mut self.fields),
                 _ if self.in_instructions() => {}
-                "t" if caps => out.push_str(&c.text().to_uppercase()),
-                "t" => out.push_str(&c.text()),
-                "tab" | "ptab" => out.push('\t'),
-                "br" | "cr" => out.push('\n'),
-                "noBreakHyphen" => out.push('-'),
+                "t" if caps => self.b.text(&c.text().to_uppercase()),
+                "t" => self.b.text(&c.text()),
+                "tab" | "ptab" => self.b.tab(),
+                "br" | "cr" => self.b.line_break(),
+                "noBreakHyphen" => self.b.push('-'),
                 "sym" => {
                     if let Some(ch) = symbol(c) {
-                        out.push(ch);
+                        self.b.push(ch);
                     }
                 }
                 "ruby" => {
                     // The base text; the phonetic guide (w:rt) is not text.
                     if let Some(base) = c.child("rubyBase") {
-                        self.inline(base, out);
+                        self.inline(base);
                     }
                 }
                 "drawing" | "pict" | "object" => self.find_text_boxes(c),
                 "AlternateContent" => {
                     if let Some(b) = choose(c) {
-                        self.run(b, out);
+                        self.run(b);
                     }
                 }
                 _ => {}
@@ -179,10 +228,11 @@ impl Writer {
                 "txbxContent" => {
                     // A text box's fields are its own.
                     let fields = std::mem::take(&mut self.fields);
-                    let mut s = String::new();
-                    self.blocks(c, &mut s);
+                    let aside = self.b.suspend();
+                    self.blocks(c);
+                    let blocks = self.b.resume(aside);
                     self.fields = fields;
-                    self.text_boxes.push(s);
+                    self.text_boxes.push(blocks);
                 }
                 "AlternateContent" => {
                     if let Some(b) = choose(c) {
@@ -194,34 +244,153 @@ impl Writer {
         }
     }
 
-    fn table(&mut self, tbl: &Element, out: &mut String) {
+    /// A table (§17.4): header rows (`w:tblHeader`), cells spanning grid
+    /// columns (`w:gridSpan`) and vertically merged cells (`w:vMerge`:
+    /// `restart` starts a region, a continuation is merged into the cell
+    /// above); cells hold any block content, nested tables included.
+    fn table(&mut self, tbl: &Element) {
+        self.b.table_start();
         for row in rows(tbl) {
-            if self.stop(out) {
-                return;
+            if self.b.stopped() {
+                break;
             }
-            let mut cells = Vec::new();
+            self.b.row_start();
+            if row
+                .child("trPr")
+                .and_then(|p| p.child("tblHeader"))
+                .is_some_and(on)
+            {
+                self.b.row_header();
+            }
             for tc in cells_of(row) {
-                let mut s = String::new();
-                self.blocks(tc, &mut s);
-                let t = s.trim_end_matches('\n');
-                cells.push(t.to_string());
+                let tcpr = tc.child("tcPr");
+                let span = tcpr
+                    .and_then(|p| p.child("gridSpan"))
+                    .and_then(|g| g.attr("val"))
+                    .and_then(|v| v.trim().parse::<u32>().ok())
+                    .unwrap_or(1)
+                    .clamp(1, MAX_GRID_SPAN);
+                let continued = tcpr
+                    .and_then(|p| p.child("vMerge"))
+                    .is_some_and(|m| m.attr("val").is_none_or(|v| v == "continue"));
+                if continued {
+                    self.b.cell_merged_above(span);
+                } else {
+                    self.b.cell_start(span, 1);
+                }
+                self.blocks(tc);
+                self.b.cell_end();
             }
-            while cells.last().is_some_and(String::is_empty) {
-                cells.pop();
-            }
-            out.push_str(&cells.join("\t"));
-            out.push('\n');
+            self.b.row_end();
         }
+        self.b.table_end();
     }
 
-    /// One story read on its own: fields do not leak between stories.
-    fn story(&mut self, e: &Element) -> String {
+    /// One story read on its own, with the hyperlinks of its part: fields
+    /// do not leak between stories.
+    fn story(&mut self, e: &Element, links: HashMap<String, String>) -> Vec<Block> {
+        self.links = links;
         self.fields.clear();
-        let mut s = String::new();
-        self.blocks(e, &mut s);
+        self.blocks(e);
         self.fields.clear();
-        s
+        self.b.take_blocks()
     }
+}
+
+/// Most grid columns a cell is taken to span (Word allows 63 columns).
+const MAX_GRID_SPAN: u32 = 1000;
+
+/// An on/off property (§17.17.4 `ST_OnOff`): on unless `val` says off.
+fn on(e: &Element) -> bool {
+    !matches!(e.attr("val"), Some("0" | "false" | "off"))
+}
+
+/// A `w:fldChar` (§17.16.18) moves the field stack.
+fn field_char(c: &Element, fields: &mut Vec<bool>) {
+    match c.attr("fldCharType") {
+        Some("begin") => fields.push(false),
+        Some("separate") => {
+            if let Some(f) = fields.last_mut() {
+                *f = true;
+            }
+        }
+        Some("end") => {
+            fields.pop();
+        }
+        _ => {}
+    }
+}
+
+/// The field stack after paragraph-level content `e`, moved as
+/// [`Writer::inline`] and [`Writer::run`] move it, without writing.
+fn field_walk(e: &Element, fields: &mut Vec<bool>) {
+    for c in e.elements() {
+        match c.name.as_str() {
+            "r" => field_walk_run(c, fields),
+            "hyperlink" | "smartTag" | "customXml" | "ins" | "moveTo" | "dir" | "bdo"
+            | "fldSimple" | "sdtContent" | "rubyBase" => field_walk(c, fields),
+            "sdt" => {
+                if let Some(content) = c.child("sdtContent") {
+                    field_walk(content, fields);
+                }
+            }
+            "AlternateContent" => {
+                if let Some(b) = choose(c) {
+                    field_walk(b, fields);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn field_walk_run(r: &Element, fields: &mut Vec<bool>) {
+    for c in r.elements() {
+        match c.name.as_str() {
+            "fldChar" => field_char(c, fields),
+            _ if fields.iter().any(|f| !f) => {}
+            "ruby" => {
+                if let Some(base) = c.child("rubyBase") {
+                    field_walk(base, fields);
+                }
+            }
+            "AlternateContent" => {
+                if let Some(b) = choose(c) {
+                    field_walk_run(b, fields);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The hyperlink relationships of `part` (ECMA-376 Part 2 §9.3; external
+/// targets included, as they are), id → target.
+fn hyperlinks(pkg: &mut Package<'_>, part: &str) -> HashMap<String, String> {
+    let mut out = HashMap::new();
+    let part = part.trim_start_matches('/');
+    let name = match part.rsplit_once('/') {
+        Some((dir, file)) => format!("{dir}/_rels/{file}.rels"),
+        None => format!("_rels/{part}.rels"),
+    };
+    if !pkg.has(&name) {
+        return out;
+    }
+    let Some(root) = pkg.xml(&name) else {
+        return out;
+    };
+    let Some(list) = root.child("Relationships") else {
+        return out;
+    };
+    for r in list.elements().filter(|e| e.name == "Relationship") {
+        if let (Some(id), Some(ty), Some(target)) = (r.attr("Id"), r.attr("Type"), r.attr("Target"))
+            && ty.ends_with("/hyperlink")
+            && !target.is_empty()
+        {
+            out.insert(id.to_string(), target.to_string());
+        }
+    }
+    out
 }
 
 /// The rows of a table, through content controls and custom XML; rows
@@ -303,18 +472,19 @@ pub(crate) fn read(pkg: &mut Package<'_>, main: &str, out: &mut Out) -> Result<(
         .ok_or_else(|| Error::Corrupt(format!("{main} has no w:document/w:body")))?;
     let numbering = rel(&rels, "numbering").and_then(|r| pkg.xml(&r.target.clone()));
     let styles = rel(&rels, "styles").and_then(|r| pkg.xml(&r.target.clone()));
+    let limits = &out.options.limits;
     let mut w = Writer {
+        b: Builder::new(OutputLimits::new(limits.max_output_bytes).with_deadline(limits.deadline)),
         numbering: Numbering::new(numbering.as_ref(), styles.as_ref()),
+        styles: Styles::new(styles.as_ref()),
+        links: HashMap::new(),
         fields: Vec::new(),
         text_boxes: Vec::new(),
         alt_chunks: Vec::new(),
-        written: 0,
-        max: usize::try_from(out.options.limits.max_output_bytes).unwrap_or(usize::MAX),
-        stopped: false,
-        deadline: out.options.limits.deadline,
     };
-    let text = w.story(body);
-    out.part(PartKind::Body, None, text);
+    let links = hyperlinks(pkg, main);
+    let blocks = w.story(body, links);
+    out.push(Part::from_blocks(PartKind::Body, blocks));
 
     for (kind, rel_kind, element) in [
         (PartKind::Footnote, "footnotes", "footnote"),
@@ -330,13 +500,15 @@ pub(crate) fn read(pkg: &mut Package<'_>, main: &str, out: &mut Out) -> Result<(
         let Some(list) = root.elements().next() else {
             continue;
         };
+        let links = hyperlinks(pkg, &target);
         for note in list.elements().filter(|n| n.name == element) {
             // Separator and continuation notes are the lines Word draws.
             if note.attr("type").is_some_and(|t| t != "normal") {
                 continue;
             }
-            let text = w.story(note);
-            out.part(kind, note.attr("id").map(str::to_string), text);
+            let mut part = Part::from_blocks(kind, w.story(note, links.clone()));
+            part.name = note.attr("id").map(str::to_string);
+            out.push(part);
         }
     }
 
@@ -370,12 +542,10 @@ pub(crate) fn read(pkg: &mut Package<'_>, main: &str, out: &mut Out) -> Result<(
                 let Some(story) = root.elements().next() else {
                     continue;
                 };
-                let text = w.story(story);
-                out.part(
-                    kind,
-                    Some(r.attr("type").unwrap_or("default").to_string()),
-                    text,
-                );
+                let links = hyperlinks(pkg, &target);
+                let mut part = Part::from_blocks(kind, w.story(story, links));
+                part.name = Some(r.attr("type").unwrap_or("default").to_string());
+                out.push(part);
             }
         }
     }
@@ -384,9 +554,9 @@ pub(crate) fn read(pkg: &mut Package<'_>, main: &str, out: &mut Out) -> Result<(
         && let Some(root) = pkg.xml(&target)
         && let Some(list) = root.child("comments")
     {
+        let links = hyperlinks(pkg, &target);
         for c in list.elements().filter(|c| c.name == "comment") {
-            let text = w.story(c);
-            let mut part = Part::new(PartKind::Comment, text);
+            let mut part = Part::from_blocks(PartKind::Comment, w.story(c, links.clone()));
             if let Some(id) = c.attr("id") {
                 part.name = Some(id.to_string());
             }
@@ -397,15 +567,10 @@ pub(crate) fn read(pkg: &mut Package<'_>, main: &str, out: &mut Out) -> Result<(
         }
     }
 
-    for t in std::mem::take(&mut w.text_boxes) {
-        out.part(PartKind::TextBox, None, t);
+    for blocks in std::mem::take(&mut w.text_boxes) {
+        out.push(Part::from_blocks(PartKind::TextBox, blocks));
     }
-    if w.stopped {
-        let why = if check_deadline(&out.options.limits).is_err() {
-            "the deadline passed".to_string()
-        } else {
-            format!("text exceeds {} bytes", out.options.limits.max_output_bytes)
-        };
+    if let Some(why) = w.b.limit_reason() {
         out.warn(WarningKind::Limit, format!("{why}: the rest is left out"));
     }
 

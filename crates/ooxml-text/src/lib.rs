@@ -50,6 +50,7 @@ mod numbering;
 mod odf;
 mod package;
 mod pptx;
+mod styles;
 mod xlsx;
 
 use std::time::Instant;

@@ -35,6 +35,18 @@ struct Style {
     based_on: Option<String>,
 }
 
+/// A numbered or bulleted paragraph: what the list gives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Item {
+    /// Nesting, 1 for `ilvl` 0.
+    pub level: u8,
+    /// Numbered (lettered, …) rather than a bullet or no mark.
+    pub ordered: bool,
+    /// The label as displayed with what follows it (`"1.\t"`, `"a) "`);
+    /// `None` for a bullet or a level that shows no number.
+    pub label: Option<String>,
+}
+
 /// The numbering definitions and the running counters of one document.
 #[derive(Debug, Default)]
 pub(crate) struct Numbering {
@@ -183,9 +195,9 @@ impl Numbering {
         None
     }
 
-    /// The label of paragraph `p` (its `w:pPr`), advancing the counters:
-    /// `"1.\t"`, `"a) "`; `None` for an unnumbered paragraph or a bullet.
-    pub fn label(&mut self, ppr: Option<&Element>) -> Option<String> {
+    /// The list item paragraph `p` (its `w:pPr`) is, advancing the
+    /// counters; `None` for a paragraph outside any list.
+    pub fn item(&mut self, ppr: Option<&Element>) -> Option<Item> {
         let ppr = ppr?;
         let direct = ppr.child("numPr").map(|np| {
             (
@@ -235,10 +247,19 @@ impl Numbering {
         for c in counters.iter_mut().skip(lvl + 1) {
             *c = None;
         }
+        let level = u8::try_from(lvl + 1).unwrap_or(9);
         if matches!(this.format, NumberFormat::Bullet) {
-            return None;
+            // A blank bullet marks a paragraph continuing the item above.
+            return (!this.text.trim().is_empty()).then_some(Item {
+                level,
+                ordered: false,
+                label: None,
+            });
         }
         let mut out = String::new();
+        // A level whose text has no number in it (`•`, `–`) is a bullet
+        // drawn as text: its label shows, but the item is not numbered.
+        let mut numbered = false;
         let mut chars = this.text.chars().peekable();
         while let Some(c) = chars.next() {
             if c == '%'
@@ -246,6 +267,7 @@ impl Numbering {
                 && (1..=9).contains(&d)
             {
                 chars.next();
+                numbered = true;
                 let i = d as usize - 1;
                 let l = levels.get(i);
                 let v = counters[i].unwrap_or_else(|| l.map_or(1, |l| l.start));
@@ -255,10 +277,15 @@ impl Numbering {
             }
         }
         if out.trim().is_empty() {
+            // Nothing shows: a paragraph continuing the item above.
             return None;
         }
         out.push_str(this.suffix);
-        Some(out)
+        Some(Item {
+            level,
+            ordered: numbered,
+            label: Some(out),
+        })
     }
 }
 
@@ -289,7 +316,8 @@ mod tests {
             )
             .0
         };
-        let mut label = |id: &str, lvl: u8| n.label(p(id, lvl).child("pPr"));
+        let mut item = |id: &str, lvl: u8| n.item(p(id, lvl).child("pPr"));
+        let mut label = |id: &str, lvl: u8| item(id, lvl).and_then(|i| i.label);
         assert_eq!(label("1", 0).as_deref(), Some("1.\t"));
         assert_eq!(label("1", 1).as_deref(), Some("1.a) "));
         assert_eq!(label("1", 1).as_deref(), Some("1.b) "));
