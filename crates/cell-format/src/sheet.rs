@@ -16,6 +16,11 @@ use doc_model::Builder;
 /// sparse row costs what its text costs.
 pub const MAX_GAP: u32 = 1024;
 
+/// Empty places one sheet writes as cells of their own; past them every
+/// gap is one cell holding its TABs, so that a table costs at most a few
+/// times its plain text (an empty place is a TAB there, a cell here).
+pub const MAX_EMPTY_PLACES: u32 = 1 << 21;
+
 /// A merged range of a sheet, 0-based, first and last row and column
 /// included.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -54,17 +59,29 @@ pub struct SheetLayout {
     /// The most TABs one gap writes (`None`: as many as the columns
     /// skipped). `ooxml-text` caps a gap at 16,384, the columns of a sheet.
     pub max_tabs: Option<u32>,
+    /// Empty places written as cells of their own (default
+    /// [`MAX_EMPTY_PLACES`]).
+    pub max_empty_places: u32,
 }
 
 impl SheetLayout {
     /// Every gap at its width.
     pub fn new() -> SheetLayout {
-        SheetLayout { max_tabs: None }
+        SheetLayout {
+            max_tabs: None,
+            max_empty_places: MAX_EMPTY_PLACES,
+        }
     }
 
     /// Gaps of at most `max_tabs` TABs.
     pub fn with_max_tabs(mut self, max_tabs: u32) -> SheetLayout {
         self.max_tabs = Some(max_tabs);
+        self
+    }
+
+    /// At most `n` empty places as cells of their own.
+    pub fn with_max_empty_places(mut self, n: u32) -> SheetLayout {
+        self.max_empty_places = n;
         self
     }
 }
@@ -150,6 +167,7 @@ pub fn write_sheet<T: AsRef<str>>(
         b.end_paragraph();
     }
     b.table_start();
+    let mut empty_places = layout.max_empty_places;
     let mut next_merge = 0usize;
     let mut active: Vec<&MergedRange> = Vec::new();
     let mut i = 0usize;
@@ -212,10 +230,12 @@ pub fn write_sheet<T: AsRef<str>>(
             let tabs = if first { c - col } else { c - col + 1 };
             let capped = layout.max_tabs.is_some_and(|m| tabs > m);
             let merged = active.iter().any(|m| m.first_col < c && m.last_col >= col);
-            if capped || (c - col > MAX_GAP && !merged) {
+            let gap = c - col;
+            if capped || gap > empty_places || (gap > MAX_GAP && !merged) {
                 let tabs = layout.max_tabs.map_or(tabs, |m| tabs.min(m));
                 tab_cell(b, tabs, first);
             } else {
+                empty_places -= gap;
                 for at in col..c {
                     match place(at) {
                         Place::Free => b.cell_start(1, 1),
@@ -378,6 +398,17 @@ mod tests {
             // A wide gap costs one cell.
             assert!(table(&p).rows[2].cells.len() < 4);
         }
+    }
+
+    #[test]
+    fn past_the_budget_of_empty_places_gaps_are_one_cell() {
+        let cells: Vec<(u32, u32, &str)> = (0..50).map(|r| (r, 9, "v")).collect();
+        let layout = SheetLayout::new().with_max_empty_places(20);
+        let p = sheet(Some("B"), &cells, &[], layout);
+        assert_eq!(p.text, old_layout("B", &cells, u32::MAX));
+        let t = table(&p);
+        assert_eq!(t.rows[0].cells.len(), 10);
+        assert_eq!(t.rows[2].cells.len(), 2);
     }
 
     #[test]
