@@ -17,6 +17,9 @@ const TEMPLATES: &[&[u8]] = &[
     include_bytes!("../../fixtures/ooxml/stories.docx"),
     include_bytes!("../../fixtures/ooxml/cells.xlsx"),
     include_bytes!("../../fixtures/ooxml/deck.pptx"),
+    // Layouts, masters and text styles (inherited bullets), merged cells.
+    include_bytes!("../../fixtures/structure/deck.pptx"),
+    include_bytes!("../../fixtures/structure/sheet.xlsx"),
 ];
 
 type Parts = Vec<(String, Vec<u8>)>;
@@ -82,5 +85,11 @@ fuzz_target!(|data: &[u8]| {
     options.limits.max_xml_nodes = 1 << 18;
     if let Ok(doc) = ooxml_text::parse_with(&package, &options) {
         let _ = doc.text();
+        // A part that states its structure has that structure's plain text.
+        for part in &doc.parts {
+            if !part.blocks.is_empty() {
+                assert_eq!(part.text, doc_model::plain_text(&part.blocks));
+            }
+        }
     }
 });

@@ -7,14 +7,24 @@
 use libfuzzer_sys::fuzz_target;
 use xls_text::Options;
 
+/// A part that states its structure has that structure's plain text.
+fn check(book: &xls_text::Workbook) {
+    let _ = book.text();
+    for part in &book.parts {
+        if !part.blocks.is_empty() {
+            assert_eq!(part.text, doc_model::plain_text(&part.blocks));
+        }
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let mut options = Options::default();
     options.limits.max_output_bytes = 1 << 18;
     options.limits.max_cells = 1 << 14;
     if let Ok(book) = xls_text::parse_with(data, &options) {
-        let _ = book.text();
+        check(&book);
     }
     if let Ok(book) = xls_text::from_stream(data, &options) {
-        let _ = book.text();
+        check(&book);
     }
 });

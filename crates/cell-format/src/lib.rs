@@ -63,10 +63,12 @@ mod general;
 mod header_footer;
 mod number;
 mod parse;
+mod sheet;
 
 pub use builtin::builtin_code;
 pub use date::{DateTime, serial_to_datetime};
 pub use header_footer::header_footer_text;
+pub use sheet::{MAX_EMPTY_PLACES, MAX_GAP, MergedRange, SheetLayout, write_sheet};
 
 use parse::{Section, SectionKind, Token};
 

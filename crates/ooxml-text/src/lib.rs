@@ -358,11 +358,6 @@ impl Out {
         self.push(part);
     }
 
-    /// Whether the output limit is reached (readers stop early).
-    pub fn full(&self) -> bool {
-        self.output >= self.options.limits.max_output_bytes
-    }
-
     pub fn warn(&mut self, kind: WarningKind, message: String) {
         if self.warnings.len() < 1000 && !self.warnings.iter().any(|w| w.message == message) {
             self.warnings.push(Warning::new(kind, message, None));

@@ -6,92 +6,204 @@
 
 use std::collections::HashMap;
 
-use doc_model::{Part, PartKind};
+use doc_model::{Builder, OutputLimits, Part, PartKind};
 use xml_tree::Element;
 
-use crate::drawing::{self, rel_id};
+use crate::drawing::{self, Style, rel_id};
 use crate::error::{Error, WarningKind};
 use crate::package::{Package, Rel};
-use crate::{Out, check_deadline, xlsx};
+use crate::{Out, xlsx};
 
-/// The placeholder type of a shape (`p:nvSpPr/p:nvPr/p:ph/@type`).
-fn placeholder(shape: &Element) -> Option<&str> {
-    let nv = shape
+/// A shape's placeholder (`p:nvSpPr/p:nvPr/p:ph`, §19.3.1.36).
+fn ph(shape: &Element) -> Option<&Element> {
+    shape
         .elements()
         .find(|e| e.name.starts_with("nv"))?
         .child("nvPr")?
-        .child("ph")?;
-    Some(nv.attr("type").unwrap_or("body"))
+        .child("ph")
 }
 
-/// The text of a slide-like part's shape tree: charts' titles and
-/// SmartArt through the part's relationships; `skip` leaves placeholders out.
-fn part_text(
+/// The placeholder type of a shape (`body` when `p:ph` names none).
+fn placeholder(shape: &Element) -> Option<&str> {
+    Some(ph(shape)?.attr("type").unwrap_or("body"))
+}
+
+/// A slide's layout and master (§19.3.1.39, §19.3.1.42), whose
+/// placeholders and text styles its placeholders inherit list styles from.
+#[derive(Default)]
+struct Inheritance {
+    layout: Option<Element>,
+    master: Option<Element>,
+}
+
+/// The shape tree of a slide-like part (`p:cSld/p:spTree`).
+fn sp_tree(root: &Element) -> Option<&Element> {
+    root.elements()
+        .next()
+        .and_then(|r| r.child("cSld"))
+        .and_then(|c| c.child("spTree"))
+}
+
+impl Inheritance {
+    /// The layout of slide `slide` (by its relationships) and that
+    /// layout's master.
+    fn of(pkg: &mut Package<'_>, slide_rels: &[Rel]) -> Inheritance {
+        let Some(layout) = slide_rels
+            .iter()
+            .find(|r| r.kind == "slideLayout")
+            .map(|r| r.target.clone())
+        else {
+            return Inheritance::default();
+        };
+        let master = pkg
+            .rels(&layout)
+            .into_iter()
+            .find(|r| r.kind == "slideMaster")
+            .and_then(|r| pkg.xml(&r.target));
+        Inheritance {
+            layout: pkg.xml(&layout),
+            master,
+        }
+    }
+
+    /// How the paragraphs of `shape` on a slide read: a title
+    /// placeholder's as headings, the others' as list items where a
+    /// bullet applies, looked up through the layout's placeholder of the
+    /// same `idx` (else type), the master's of the same type, and the
+    /// master's title, body or other text style (§19.3.1.51).
+    fn style(&self, shape: &Element) -> Style<'_> {
+        let master_root = self.master.as_ref().and_then(|m| m.child("sldMaster"));
+        let Some(ph) = ph(shape) else {
+            let other = master_root
+                .and_then(|m| m.child("txStyles"))
+                .and_then(|t| t.child("otherStyle"));
+            return Style {
+                heading: false,
+                lists: true,
+                inherited: other.into_iter().collect(),
+            };
+        };
+        let ty = ph.attr("type").unwrap_or("body");
+        let title = matches!(ty, "title" | "ctrTitle");
+        let idx = ph.attr("idx");
+        let mut inherited = Vec::new();
+        let layout = self
+            .layout
+            .as_ref()
+            .and_then(sp_tree)
+            .and_then(|t| find_placeholder(t, ty, idx));
+        let layout_ty = layout.and_then(placeholder).unwrap_or(ty);
+        inherited.extend(layout.and_then(list_style));
+        // The master's placeholders go by type: a centred title is a
+        // title, a subtitle or content placeholder a body.
+        let master_ty = match layout_ty {
+            "title" | "ctrTitle" => "title",
+            "dt" | "ftr" | "sldNum" | "hdr" => layout_ty,
+            _ => "body",
+        };
+        let master_tree = self.master.as_ref().and_then(sp_tree);
+        inherited.extend(
+            master_tree
+                .and_then(|t| find_placeholder(t, master_ty, None))
+                .and_then(list_style),
+        );
+        let text_style = match master_ty {
+            "title" => "titleStyle",
+            "body" => "bodyStyle",
+            _ => "otherStyle",
+        };
+        inherited.extend(
+            master_root
+                .and_then(|m| m.child("txStyles"))
+                .and_then(|t| t.child(text_style)),
+        );
+        Style {
+            heading: title,
+            lists: !title,
+            inherited,
+        }
+    }
+}
+
+/// The placeholder of a layout or master shape tree that a placeholder of
+/// type `ty` and index `idx` inherits from: the same `idx` where one is
+/// given, else the same type (a centred title matching a title).
+fn find_placeholder<'t>(tree: &'t Element, ty: &str, idx: Option<&str>) -> Option<&'t Element> {
+    let mut all = Vec::new();
+    tree.descendants("sp", &mut all);
+    fn of(e: &Element) -> Option<(&str, Option<&str>)> {
+        ph(e).map(|p| (p.attr("type").unwrap_or("body"), p.attr("idx")))
+    }
+    let same_type = |t: &str| t == ty || (is_title(t) && is_title(ty));
+    if let Some(i) = idx
+        && let Some(found) = all
+            .iter()
+            .find(|e| of(e).is_some_and(|(_, x)| x == Some(i)))
+    {
+        return Some(found);
+    }
+    all.into_iter()
+        .find(|e| of(e).is_some_and(|(t, _)| same_type(t)))
+}
+
+fn is_title(ty: &str) -> bool {
+    matches!(ty, "title" | "ctrTitle")
+}
+
+/// A shape's own list style (`p:txBody/a:lstStyle`).
+fn list_style(shape: &Element) -> Option<&Element> {
+    shape.child("txBody")?.child("lstStyle")
+}
+
+/// Writes the shape tree of a slide-like part: charts' titles and
+/// SmartArt through the part's relationships; `skip` leaves placeholders
+/// out, `style` says how each shape's paragraphs read.
+fn part_blocks(
     pkg: &mut Package<'_>,
     part: &str,
     root: &Element,
     skip: &dyn Fn(&Element) -> bool,
-) -> String {
-    let Some(tree) = root
-        .elements()
-        .next()
-        .and_then(|r| r.child("cSld"))
-        .and_then(|c| c.child("spTree"))
-    else {
-        return String::new();
+    style: &drawing::StyleOf<'_, '_>,
+    b: &mut Builder,
+) {
+    let Some(tree) = sp_tree(root) else {
+        return;
     };
-    let mut frames: Vec<Element> = Vec::new();
-    let mut text = String::new();
-    // Frames are resolved after the walk (the package is borrowed by it):
-    // their text goes where a marker was left.
-    const MARK: char = '\u{E000}';
+    let rels = pkg.rels(part);
     drawing::shapes(
         tree,
         skip,
-        &mut |data: &Element, out: &mut String| {
-            frames.push(data.clone());
-            out.push(MARK);
-        },
-        &mut text,
+        style,
+        &mut |data: &Element, b: &mut Builder| frame(pkg, &rels, data, b),
+        b,
     );
-    if frames.is_empty() {
-        return text;
-    }
-    let rels = pkg.rels(part);
-    let mut pieces = Vec::new();
-    for data in &frames {
-        pieces.push(frame_text(pkg, &rels, data));
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut pieces = pieces.into_iter();
-    for c in text.chars() {
-        if c == MARK {
-            out.push_str(&pieces.next().unwrap_or_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// A graphic frame that is not a table: a chart's titles, a SmartArt
 /// diagram's text.
-fn frame_text(pkg: &mut Package<'_>, rels: &[Rel], data: &Element) -> String {
+fn frame(pkg: &mut Package<'_>, rels: &[Rel], data: &Element, b: &mut Builder) {
     let target = |id: &str| rels.iter().find(|r| r.id == id).map(|r| r.target.clone());
     if let Some(chart) = rel_id(data, "chart", "id").and_then(target) {
-        return xlsx::chart_titles(pkg, &chart).unwrap_or_default();
+        // Each title line a paragraph.
+        for line in xlsx::chart_titles(pkg, &chart)
+            .unwrap_or_default()
+            .split_terminator('\n')
+        {
+            b.text(line);
+            b.end_paragraph();
+        }
+        return;
     }
     if let Some(dm) = rel_id(data, "relIds", "dm").and_then(target) {
-        return diagram_text(pkg, rels, &dm);
+        diagram(pkg, rels, &dm, b);
     }
-    String::new()
 }
 
 /// SmartArt: the drawing Office saved for the diagram (its shapes, in the
 /// order shown), else the text points of its data model.
-fn diagram_text(pkg: &mut Package<'_>, rels: &[Rel], data_part: &str) -> String {
+fn diagram(pkg: &mut Package<'_>, rels: &[Rel], data_part: &str, b: &mut Builder) {
     let Some(root) = pkg.xml(data_part) else {
-        return String::new();
+        return;
     };
     if let Some(drawing) = rel_id(&root, "dataModelExt", "relId")
         .and_then(|id| rels.iter().find(|r| r.id == id))
@@ -100,26 +212,40 @@ fn diagram_text(pkg: &mut Package<'_>, rels: &[Rel], data_part: &str) -> String 
     {
         let mut trees = Vec::new();
         d.descendants("spTree", &mut trees);
-        let mut s = String::new();
+        // The drawing's paragraphs: list items where they carry bullets.
+        let style = |_: &Element| Style {
+            lists: true,
+            ..Style::plain()
+        };
+        let kept = b.suspend();
         for t in trees {
-            drawing::shapes(t, &|_| false, &mut |_, _| {}, &mut s);
+            drawing::shapes(t, &|_| false, &style, &mut |_, _| {}, b);
         }
-        if !s.trim().is_empty() {
-            return s;
+        let blocks = b.resume(kept);
+        if !doc_model::plain_text(&blocks).trim().is_empty() {
+            for block in blocks {
+                b.push_block(block);
+            }
+            return;
         }
     }
     let mut points = Vec::new();
     root.descendants("pt", &mut points);
-    let mut s = String::new();
     for pt in points {
         if matches!(pt.attr("type"), Some("parTrans" | "sibTrans" | "pres")) {
             continue;
         }
         if let Some(t) = pt.child("t") {
-            drawing::text_body(t, &mut s);
+            drawing::text_body(t, &Style::plain(), b);
         }
     }
-    s
+}
+
+/// Adds a part made by the builder unless it is blank.
+fn keep(out: &mut Out, part: Part) {
+    if !part.text.trim().is_empty() {
+        out.parts.push(part);
+    }
 }
 
 /// `e` without its `a:fld` descendants: a field (slide number, a date
@@ -256,9 +382,13 @@ pub(crate) fn read(pkg: &mut Package<'_>, main: &str, out: &mut Out) -> Result<(
             Some("sldImg" | "sldNum" | "dt" | "ftr" | "hdr")
         )
     };
+    let limits = &out.options.limits;
+    let mut b =
+        Builder::new(OutputLimits::new(limits.max_output_bytes).with_deadline(limits.deadline));
+    let deadline = limits.deadline;
     for (i, id) in ids.iter().enumerate() {
         let number = (i + 1).to_string();
-        if check_deadline(&out.options.limits).is_err() || out.full() {
+        if b.stopped() || doc_model::deadline_passed(deadline) {
             out.warn(
                 WarningKind::Limit,
                 format!("reading stopped before slide {number}"),
@@ -283,21 +413,37 @@ pub(crate) fn read(pkg: &mut Package<'_>, main: &str, out: &mut Out) -> Result<(
             .child("sld")
             .and_then(|s| s.attr("show"))
             .is_some_and(|v| v == "0" || v == "false");
-        let text = part_text(pkg, &slide, &root, &|_| false);
-        let mut part = Part::named(PartKind::Slide, number.clone(), text);
+        let slide_rels = pkg.rels(&slide);
+        let inheritance = Inheritance::of(pkg, &slide_rels);
+        part_blocks(
+            pkg,
+            &slide,
+            &root,
+            &|_| false,
+            &|e| inheritance.style(e),
+            &mut b,
+        );
+        let mut part = b.finish_part(PartKind::Slide).with_name(number.clone());
         if hidden {
             part = part.with_attribute("hidden", "true");
         }
-        out.push(part);
-        let slide_rels = pkg.rels(&slide);
+        keep(out, part);
         if let Some(notes) = slide_rels
             .iter()
             .find(|r| r.kind == "notesSlide")
             .map(|r| r.target.clone())
             && let Some(root) = pkg.xml(&notes)
         {
-            let text = part_text(pkg, &notes, &root, &not_notes_text);
-            out.part(PartKind::Notes, Some(number.clone()), text);
+            part_blocks(
+                pkg,
+                &notes,
+                &root,
+                &not_notes_text,
+                &|_| Style::plain(),
+                &mut b,
+            );
+            let part = b.finish_part(PartKind::Notes).with_name(number.clone());
+            keep(out, part);
         }
         for r in slide_rels.iter().filter(|r| r.kind == "comments") {
             let Some(root) = pkg.xml(&r.target) else {
@@ -310,7 +456,7 @@ pub(crate) fn read(pkg: &mut Package<'_>, main: &str, out: &mut Out) -> Result<(
                 let mut s = String::new();
                 match (cm.child("text"), cm.child("txBody")) {
                     (Some(t), _) => s.push_str(&t.text()),
-                    (None, Some(b)) => drawing::text_body(b, &mut s),
+                    (None, Some(body)) => s.push_str(&drawing::text_body_string(body)),
                     _ => continue,
                 }
                 let mut p =
@@ -321,6 +467,12 @@ pub(crate) fn read(pkg: &mut Package<'_>, main: &str, out: &mut Out) -> Result<(
                 out.push(p);
             }
         }
+    }
+    if let Some(reason) = b.limit_reason() {
+        out.warn(
+            WarningKind::Limit,
+            format!("text stopped at {reason}: the rest is left out"),
+        );
     }
     master_parts(pkg, &rels, out);
     Ok(())

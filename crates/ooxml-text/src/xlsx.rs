@@ -6,16 +6,16 @@
 
 use std::collections::{HashMap, HashSet};
 
-use cell_format::{Format, Locale};
-use doc_model::{Part, PartKind};
+use cell_format::{Format, Locale, MergedRange, SheetLayout, write_sheet};
+use doc_model::{Builder, OutputLimits, Part, PartKind};
 use quick_xml::Reader;
 use quick_xml::events::{BytesStart, Event};
 use xml_tree::Element;
 
-use crate::drawing::{self, rel_id};
+use crate::Out;
+use crate::drawing::{self, Style, rel_id};
 use crate::error::{Error, WarningKind};
 use crate::package::{Package, rel};
-use crate::{Out, check_deadline};
 
 /// Decodes the `_xHHHH_` escapes of SpreadsheetML strings (§22.9.2.19).
 pub(crate) fn unescape_x(s: &str) -> String {
@@ -227,11 +227,21 @@ fn cell_ref(r: &str) -> Option<(u32, u32)> {
     Some((col.checked_sub(1)?, row.checked_sub(1)?))
 }
 
+/// `A1:B2` → the merged range it names (a single reference is no range).
+fn merged_range(r: &str) -> Option<MergedRange> {
+    let (a, b) = r.split_once(':')?;
+    let (c1, r1) = cell_ref(a.trim())?;
+    let (c2, r2) = cell_ref(b.trim())?;
+    Some(MergedRange::new(r1, c1, r2, c2))
+}
+
 /// What a sheet part gives.
 #[derive(Default)]
 struct Sheet {
     /// `(row, col, text)`, in file order.
     cells: Vec<(u32, u32, String)>,
+    /// `mergeCells` (§18.3.1.55), in file order.
+    merges: Vec<MergedRange>,
     headers: Vec<String>,
     footers: Vec<String>,
     error: Option<String>,
@@ -311,6 +321,11 @@ fn read_sheet(
                         in_cell = !empty;
                     }
                     b"v" if in_cell && !empty => in_v = true,
+                    b"mergeCell" => {
+                        if let Some(m) = attr(e, b"ref").as_deref().and_then(merged_range) {
+                            sheet.merges.push(m);
+                        }
+                    }
                     b"is" if in_cell && !empty => {
                         in_is = true;
                         rich.take();
@@ -405,37 +420,16 @@ fn cell_text(
     }
 }
 
-/// Cells as rows of lines, each cell at its column (TABs for the gaps),
-/// the sheet's name first — the layout of xls-text.
-fn render_cells(name: &str, mut cells: Vec<(u32, u32, String)>) -> String {
-    let mut text = String::new();
-    text.push_str(name);
-    text.push('\n');
+/// The cells of a sheet in row order, line ends shown as spaces: what
+/// [`cell_format::write_sheet`] lays out.
+fn sorted_cells(mut cells: Vec<(u32, u32, String)>) -> Vec<(u32, u32, String)> {
     cells.sort_by_key(|c| (c.0, c.1));
-    let mut i = 0;
-    while i < cells.len() {
-        let row = cells[i].0;
-        let mut col = 0u32;
-        let mut first = true;
-        while let Some((r, c, t)) = cells.get(i) {
-            if *r != row {
-                break;
-            }
-            let tabs = if first { *c } else { c.saturating_sub(col) };
-            // Sheets as wide as 16,384 columns: the gap is bounded by the cell count.
-            text.extend(std::iter::repeat_n('\t', tabs.min(16_384) as usize));
-            if t.contains(['\r', '\n']) {
-                text.push_str(&t.replace("\r\n", " ").replace(['\r', '\n'], " "));
-            } else {
-                text.push_str(t);
-            }
-            col = *c;
-            first = false;
-            i += 1;
+    for c in &mut cells {
+        if c.2.contains(['\r', '\n']) {
+            c.2 = c.2.replace("\r\n", " ").replace(['\r', '\n'], " ");
         }
-        text.push('\n');
     }
-    text
+    cells
 }
 
 /// The text runs of a comment's `text` element, without phonetic runs.
@@ -496,8 +490,11 @@ pub(crate) fn read(pkg: &mut Package<'_>, main: &str, out: &mut Out) -> Result<(
         })
         .unwrap_or_default();
     let mut threaded_seen = HashSet::new();
+    let limits = &out.options.limits;
+    let (max_bytes, deadline) = (limits.max_output_bytes, limits.deadline);
+    let mut b = Builder::new(OutputLimits::new(max_bytes).with_deadline(deadline));
     for (name, state, id) in sheets {
-        if check_deadline(&out.options.limits).is_err() || out.full() {
+        if b.stopped() || doc_model::deadline_passed(deadline) {
             out.warn(
                 WarningKind::Limit,
                 format!("reading stopped before sheet {name:?}"),
@@ -523,8 +520,8 @@ pub(crate) fn read(pkg: &mut Package<'_>, main: &str, out: &mut Out) -> Result<(
             &sst,
             &styles,
             date1904,
-            out.options.limits.max_output_bytes,
-            out.options.limits.deadline,
+            max_bytes.saturating_sub(b.written()),
+            deadline,
         );
         drop(data);
         if let Some(e) = &sheet.error {
@@ -536,11 +533,16 @@ pub(crate) fn read(pkg: &mut Package<'_>, main: &str, out: &mut Out) -> Result<(
                 format!("sheet {name:?} is cut short by a limit"),
             );
         }
-        let mut part = Part::named(
-            PartKind::Sheet,
-            name.clone(),
-            render_cells(&name, sheet.cells),
+        // The name, then the used range as one table; columns past the
+        // 16,384 of a sheet write 16,384 TABs at most.
+        write_sheet(
+            &mut b,
+            Some(&name),
+            &sorted_cells(sheet.cells),
+            &sheet.merges,
+            SheetLayout::new().with_max_tabs(16_384),
         );
+        let mut part = b.finish_part(PartKind::Sheet).with_name(name.clone());
         match state.as_deref() {
             Some("hidden") => part = part.with_attribute("hidden", "true"),
             Some("veryHidden") => part = part.with_attribute("hidden", "very"),
@@ -606,6 +608,12 @@ pub(crate) fn read(pkg: &mut Package<'_>, main: &str, out: &mut Out) -> Result<(
             }
         }
     }
+    if let Some(reason) = b.limit_reason() {
+        out.warn(
+            WarningKind::Limit,
+            format!("text stopped at {reason}: the rest is left out"),
+        );
+    }
     Ok(())
 }
 
@@ -619,7 +627,7 @@ fn drawing_texts(pkg: &mut Package<'_>, drawing: &str) -> Vec<String> {
     let mut texts = Vec::new();
     if let Some(ws) = root.child("wsDr") {
         for anchor in ws.elements() {
-            let mut s = String::new();
+            let mut b = Builder::new(OutputLimits::new(u64::MAX));
             drawing::shapes(
                 &xml_tree::Element {
                     name: "anchor".into(),
@@ -627,13 +635,15 @@ fn drawing_texts(pkg: &mut Package<'_>, drawing: &str) -> Vec<String> {
                     children: vec![xml_tree::Node::Element(anchor.clone())],
                 },
                 &|_| false,
-                &mut |data: &Element, _out: &mut String| {
+                &|_| Style::plain(),
+                &mut |data: &Element, _: &mut Builder| {
                     if let Some(id) = rel_id(data, "chart", "id") {
                         charts.push(id.to_string());
                     }
                 },
-                &mut s,
+                &mut b,
             );
+            let s = doc_model::plain_text(&b.take_blocks());
             if !s.trim().is_empty() {
                 texts.push(s);
             }
@@ -660,7 +670,7 @@ pub(crate) fn chart_titles(pkg: &mut Package<'_>, chart: &str) -> Option<String>
         let mut rich = Vec::new();
         t.descendants("rich", &mut rich);
         for r in rich {
-            drawing::text_body(r, &mut s);
+            s.push_str(&drawing::text_body_string(r));
         }
     }
     (!s.trim().is_empty()).then_some(s)

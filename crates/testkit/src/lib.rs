@@ -50,6 +50,7 @@ pub mod pdf;
 pub mod poi;
 pub mod ppt;
 pub mod rng;
+pub mod structure;
 
 use std::path::{Path, PathBuf};
 

@@ -4,10 +4,11 @@
 //! comments, text boxes and hyperlinks. BIFF2–4 files are a single
 //! worksheet substream holding their own formats.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
-use cell_format::{Format, Locale};
-use doc_model::{Part, PartKind};
+use cell_format::{Format, Locale, MergedRange, SheetLayout, write_sheet};
+use doc_model::{Builder, OutputLimits, Part, PartKind};
 use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, WINDOWS_1252};
 
 use crate::codepage::encoding_for_code_page;
@@ -60,6 +61,8 @@ struct Sheet {
     notes: Vec<Note>,
     text_boxes: Vec<String>,
     links: Vec<(u32, u16, String)>,
+    /// MERGEDCELLS ranges (MS-XLS 2.4.168), in file order.
+    merges: Vec<MergedRange>,
     /// The cell waiting for a STRING record after a string FORMULA (row,
     /// column, format slot).
     pending_string: Option<(u32, u16, u32)>,
@@ -150,6 +153,8 @@ pub(crate) struct Parser<'o> {
     warnings: Vec<Warning>,
     warned: HashSet<(WarningKind, u32)>,
     parts: Vec<Part>,
+    /// Writes the sheets' tables under the output limit.
+    builder: Builder,
     output: u64,
     cells: u64,
     sheets_seen: usize,
@@ -200,6 +205,9 @@ impl<'o> Parser<'o> {
             warnings: Vec::new(),
             warned: HashSet::new(),
             parts: Vec::new(),
+            builder: Builder::new(
+                OutputLimits::new(opts.limits.max_output_bytes).with_deadline(opts.limits.deadline),
+            ),
             output: 0,
             cells: 0,
             sheets_seen: 0,
@@ -1078,6 +1086,26 @@ impl<'o> Parser<'o> {
             }
             // TXO
             0x01B6 => self.txo(sheet, rec, records),
+            // MERGEDCELLS: cmcs, then that many Ref8 (rwFirst, rwLast,
+            // colFirst, colLast), as many as the record holds.
+            0x00E5 => {
+                let count = u16_at(d, 0).map_or(0, usize::from);
+                for k in 0..count {
+                    let at = 2 + 8 * k;
+                    let (Some(r1), Some(r2), Some(c1), Some(c2)) = (
+                        u16_at(d, at),
+                        u16_at(d, at + 2),
+                        u16_at(d, at + 4),
+                        u16_at(d, at + 6),
+                    ) else {
+                        short(self, "MERGEDCELLS");
+                        break;
+                    };
+                    sheet
+                        .merges
+                        .push(MergedRange::new(r1.into(), c1.into(), r2.into(), c2.into()));
+                }
+            }
             // HLINK
             0x01B8 => {
                 if let Some((r, c, text)) = hyperlink(d) {
@@ -1231,11 +1259,6 @@ impl<'o> Parser<'o> {
                 }
             }
         }
-        let mut text = String::with_capacity(s.buf.len() + 2 * s.cells.len());
-        if self.opts.sheet_names {
-            text.push_str(&s.name);
-            text.push('\n');
-        }
         // Cells come in row order in almost every file.
         if !s.cells.is_sorted_by_key(|c| (c.row, c.col)) {
             s.cells.sort_by_key(|c| (c.row, c.col));
@@ -1250,48 +1273,40 @@ impl<'o> Parser<'o> {
             }
         });
         let sst = std::mem::take(&mut self.sst);
-        let mut i = 0;
-        'rows: while i < s.cells.len() {
-            let row = s.cells.get(i).map_or(0, |c| c.row);
-            let mut col = 0u16;
-            let mut first = true;
-            while let Some(cell) = s.cells.get(i) {
-                if cell.row != row {
-                    break;
-                }
-                let c = cell.col;
-                let tabs = usize::from(if first { c } else { c.saturating_sub(col) });
-                self.output = self.output.saturating_add(tabs as u64);
-                if self.output > self.opts.limits.max_output_bytes {
-                    self.warn_once(
-                        WarningKind::Limit,
-                        3,
-                        format!(
-                            "output exceeds {} bytes: the rest is left out",
-                            self.opts.limits.max_output_bytes
-                        ),
-                        None,
-                    );
-                    break 'rows;
-                }
-                text.extend(std::iter::repeat_n('\t', tabs));
+        let cells: Vec<(u32, u32, Cow<'_, str>)> = s
+            .cells
+            .iter()
+            .map(|cell| {
                 let t = match cell.text {
                     CellText::Sst(k) => sst.get(k).map_or("", String::as_str),
                     CellText::Buf(a, b) => s.buf.get(a..b).unwrap_or_default(),
                 };
-                if t.bytes().any(|b| b == b'\r' || b == b'\n') {
-                    text.push_str(&t.replace(['\r', '\n'], " "));
+                let t = if t.bytes().any(|b| b == b'\r' || b == b'\n') {
+                    Cow::Owned(t.replace(['\r', '\n'], " "))
                 } else {
-                    text.push_str(t);
-                }
-                col = c;
-                first = false;
-                i += 1;
-            }
-            text.push('\n');
-        }
+                    Cow::Borrowed(t)
+                };
+                (cell.row, u32::from(cell.col), t)
+            })
+            .collect();
+        let name = self.opts.sheet_names.then_some(s.name.as_str());
+        write_sheet(
+            &mut self.builder,
+            name,
+            &cells,
+            &s.merges,
+            SheetLayout::new(),
+        );
+        drop(cells);
         self.sst = sst;
-        let mut part = Part::named(PartKind::Sheet, s.name.clone(), text);
+        if let Some(reason) = self.builder.limit_reason() {
+            let reason = format!("text stopped at {reason}: the rest is left out");
+            self.warn_once(WarningKind::Limit, 3, reason, None);
+        }
+        let mut part = self
+            .builder
+            .finish_part(PartKind::Sheet)
+            .with_name(s.name.clone());
         match s.hidden {
             1 => part = part.with_attribute("hidden", "true"),
             2 => part = part.with_attribute("hidden", "very"),
