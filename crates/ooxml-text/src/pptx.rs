@@ -311,9 +311,16 @@ fn master_parts(pkg: &mut Package<'_>, rels: &[Rel], out: &mut Out) {
                 attrs: Vec::new(),
                 children: vec![xml_tree::Node::Element(without_fields(shape))],
             };
-            let mut text = String::new();
-            drawing::shapes(&wrapper, &|_| false, &mut |_, _| {}, &mut text);
-            let text = text.trim().to_string();
+            // A master's own text, plain: its paragraphs as lines.
+            let mut b = doc_model::Builder::new(doc_model::OutputLimits::new(1 << 20));
+            drawing::shapes(
+                &wrapper,
+                &|_| false,
+                &|_| drawing::Style::plain(),
+                &mut |_, _| {},
+                &mut b,
+            );
+            let text = doc_model::plain_text(&b.take_blocks()).trim().to_string();
             if text.is_empty() || found.iter().any(|(k, _, t)| *k == kind && *t == text) {
                 continue;
             }
