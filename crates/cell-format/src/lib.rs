@@ -48,7 +48,7 @@
 //! assert_eq!(Format::parse("0.00E+00").render(12345.0, false), "1.23E+04");
 //! assert_eq!(Format::parse("[$-411]ggge\"年\"").render(43600.0, false), "令和1年");
 //! assert_eq!(Format::parse("\"Name: \"@").render_text("Ann"), "Name: Ann");
-//! assert_eq!(cell_format::general(1.0 / 3.0), "0.33333333333");
+//! assert_eq!(cell_format::general(1.0 / 3.0), "0.333333333333333");
 //!
 //! let broken = Format::parse("[Blink]0.00");
 //! assert!(broken.fallback_reason().is_some());

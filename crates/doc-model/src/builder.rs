@@ -156,7 +156,9 @@ impl Builder {
     fn tick(&mut self) -> bool {
         if self.stopped.is_none() {
             self.ticks = self.ticks.wrapping_add(1);
-            if self.ticks.is_multiple_of(CLOCK_EVERY) && crate::deadline_passed(self.limits.deadline) {
+            if self.ticks.is_multiple_of(CLOCK_EVERY)
+                && crate::deadline_passed(self.limits.deadline)
+            {
                 self.stopped = Some("the deadline".to_owned());
             }
         }

@@ -65,6 +65,8 @@ fn md_target(t: &str, out: &mut String) {
         .map(|c| match c {
             '<' => "%3C".to_owned(),
             '>' => "%3E".to_owned(),
+            // A bar would end a pipe table's cell.
+            '|' => "%7C".to_owned(),
             c => c.to_string(),
         })
         .collect();

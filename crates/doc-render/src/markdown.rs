@@ -371,6 +371,17 @@ mod tests {
         );
     }
 
+    /// Found by the `doc_render_blocks` fuzz target: a link whose target
+    /// holds a bar split its pipe-table cell in two.
+    #[test]
+    fn a_bar_in_a_link_target_stays_inside_its_cell() {
+        let cell = Cell::new(vec![Block::Paragraph {
+            content: Inline::new("[l](u)").with_link(0, 6, "|"),
+        }]);
+        let md = markdown(&[t(vec![vec![Cell::text(""), cell]])]);
+        assert_eq!(md, "|  | [\\[l\\](u)](%7C) |\n| --- | --- |\n");
+    }
+
     #[test]
     fn merged_cells_make_an_html_table() {
         let md = markdown(&[t(vec![
