@@ -5,7 +5,9 @@
 
 mod body;
 mod crypto;
+mod parts;
 mod styles;
+mod table;
 
 use std::io::{Cursor, Write};
 
@@ -403,9 +405,8 @@ fn read_document(
     let mut spreadsheet = false;
     match body {
         Some(b) if b.name == "text" => {
-            let mut text = String::new();
-            walker.blocks(b, &mut text);
-            parts.push(Part::new(PartKind::Body, text));
+            walker.blocks(b);
+            parts.push(walker.b.finish_part(PartKind::Body));
             let notes = std::mem::take(&mut walker.notes);
             let (foot, end): (Vec<Part>, Vec<Part>) = notes
                 .into_iter()
@@ -416,7 +417,7 @@ fn read_document(
         Some(b) if b.name == "spreadsheet" => {
             spreadsheet = true;
             for t in b.elements().filter(|t| t.name == "table") {
-                if walker.stopped {
+                if walker.stopped() {
                     break;
                 }
                 parts.extend(walker.sheet_parts(t));
@@ -425,7 +426,7 @@ fn read_document(
         Some(b) if b.name == "presentation" || b.name == "drawing" => {
             let pages = b.elements().filter(|p| p.name == "page");
             for (i, page) in pages.enumerate() {
-                if walker.stopped {
+                if walker.stopped() {
                     break;
                 }
                 parts.extend(walker.page_parts(page, i + 1));
@@ -433,18 +434,19 @@ fn read_document(
         }
         Some(b) => {
             // A chart (an embedded object's): its titles and data table.
-            let mut text = String::new();
-            walker.blocks(b, &mut text);
-            parts.push(Part::new(PartKind::Body, text));
+            walker.blocks(b);
+            parts.push(walker.b.finish_part(PartKind::Body));
         }
         None => {}
     }
+    walker.close();
     let mut tail_comments = std::mem::take(&mut walker.comments);
     let mut tail_boxes = std::mem::take(&mut walker.text_boxes);
     let mut warnings = std::mem::take(&mut walker.warnings);
     if let Some(masters) = styles_doc.and_then(|s| s.child("master-styles")) {
         let mut pw = Walker::new(&page_styles, &limits);
         let (headers, footers) = pw.headers_footers(masters, spreadsheet);
+        pw.close();
         parts.extend(headers);
         parts.extend(footers);
         tail_comments.append(&mut pw.comments);
@@ -453,7 +455,7 @@ fn read_document(
     }
     parts.append(&mut tail_comments);
     for t in tail_boxes {
-        parts.push(Part::new(PartKind::TextBox, t));
+        parts.push(Part::from_blocks(PartKind::TextBox, t));
     }
     for p in parts {
         out.push(p);
