@@ -225,7 +225,7 @@ fn markdown_document(body: &[Block], parts: &[Part]) -> String {
                     w.comment(&format!("hidden sheet ({h})"));
                 }
                 w.blocks(&[Block::heading(1, name)]);
-                w.blocks(&blocks);
+                w.blocks(sheet_body(p, &blocks));
             }
             PartKind::Notes => {
                 w.blocks(&[Block::Quote {
@@ -266,6 +266,19 @@ fn markdown_document(body: &[Block], parts: &[Part]) -> String {
     w.finish()
 }
 
+/// A sheet's blocks without its first when that is a paragraph or heading
+/// of the sheet's name — the first line of the plain text the workbook
+/// layers write — which the rendering's own heading stands for.
+fn sheet_body<'a>(p: &Part, blocks: &'a [Block]) -> &'a [Block] {
+    match (blocks.split_first(), p.name.as_deref()) {
+        (
+            Some((Block::Paragraph { content } | Block::Heading { content, .. }, rest)),
+            Some(name),
+        ) if content.text == name => rest,
+        _ => blocks,
+    }
+}
+
 fn is_blank(b: &Block) -> bool {
     match b {
         Block::PageBreak => true,
@@ -299,8 +312,10 @@ fn html_document(body: &[Block], parts: &[Part]) -> String {
             out.push_str("<h1>");
             escape::escape_xml(p.name.as_deref().unwrap_or("Sheet"), &mut out);
             out.push_str("</h1>\n");
+            write_xhtml(sheet_body(p, &blocks), &mut out);
+        } else {
+            write_xhtml(&blocks, &mut out);
         }
-        write_xhtml(&blocks, &mut out);
         out.push_str("</div>\n");
     }
     out
@@ -366,6 +381,14 @@ mod tests {
             vec![Part::named(PartKind::Sheet, "Q1", "a\tb\n").with_attribute("hidden", "true")];
         let md = render(&[], &parts, Target::Markdown);
         assert_eq!(md, "<!-- hidden sheet (true) -->\n\n# Q1\n\na\tb\n");
+        // The name as the text's first line (as the workbook layers write
+        // it) is not repeated under the heading.
+        let parts = [Part::named(PartKind::Sheet, "Q1", "Q1\na\tb\n")];
+        assert_eq!(render(&[], &parts, Target::Markdown), "# Q1\n\na\tb\n");
+        assert_eq!(
+            render(&[], &parts, Target::Html),
+            "<div class=\"page\">\n<h1>Q1</h1>\n<p>a\tb</p>\n</div>\n"
+        );
         assert!(
             render(&[], &parts, Target::Html).starts_with("<div class=\"page\">\n<h1>Q1</h1>\n")
         );
