@@ -6,7 +6,7 @@
 //! of paragraphs, lines, cells and rows, list labels and fields.
 
 use super::{Dest, Field, INSTRUCTION, MAX_ROW_DEFS, Reader};
-use crate::field::hyperlink_target;
+use crate::field::{eq_overstrike_base, hyperlink_target};
 use crate::style::{Para, Pn};
 use crate::table::{Merge, RowDef};
 
@@ -249,5 +249,31 @@ impl Reader<'_> {
         let def_level = if nested { level.max(2) } else { 1 }.min(MAX_ROW_DEFS);
         let def = self.row_defs.get(def_level).cloned();
         self.out.row(nested, level, def, role);
+    }
+
+    /// The end of a `\field` group. Its result is what Word shows; when
+    /// the writer left the result empty (LibreOffice does for ruby, an
+    /// `EQ \o` field), the base text is read from the instruction.
+    pub(super) fn field_done(&mut self) {
+        let Some(field) = self.fields.pop() else {
+            return;
+        };
+        if field.link {
+            self.out.link_end();
+        }
+        let instruction = self
+            .instructions
+            .get(field.inst_start..)
+            .map(str::to_owned)
+            .unwrap_or_default();
+        self.instructions
+            .truncate(field.inst_start.min(self.instructions.len()));
+        let Some(story) = self.target() else {
+            return;
+        };
+        let shown = field.result.is_some_and(|at| self.out.visible() > at);
+        if !shown && let Some(base) = eq_overstrike_base(&instruction) {
+            self.push_str_to(story, &base);
+        }
     }
 }
