@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Makes fixtures/structure/deck.pptx (python-pptx, its default template: the
 bullets of body placeholders come from the master's bodyStyle, as in decks
-PowerPoint makes) and its LibreOffice conversions deck.odp and deck.ppt.
+PowerPoint makes) and its LibreOffice conversion deck.odp (deck.ppt, 634 KB, is made by the same command when the .ppt structure work needs it; it is not kept in the repository).
 
   deck.pptx   titles (title, ctrTitle), subtitle, bullets by level (inherited),
               numbered items (a:buAutoNum), a paragraph with a:buNone, a table

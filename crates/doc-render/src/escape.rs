@@ -3,7 +3,7 @@
 use doc_model::Inline;
 
 /// XML text escaping, dropping the characters XML 1.0 cannot hold.
-pub(crate) fn escape_xml(s: &str, out: &mut String) {
+pub fn escape_xml(s: &str, out: &mut String) {
     for c in s.chars() {
         match c {
             '&' => out.push_str("&amp;"),

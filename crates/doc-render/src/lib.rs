@@ -31,6 +31,7 @@ mod markdown;
 mod xhtml;
 
 pub use doc_model::{plain_text, write_plain};
+pub use escape::escape_xml;
 pub use markdown::markdown;
 pub use xhtml::{write_xhtml, xhtml};
 

@@ -361,20 +361,8 @@ pub(crate) fn tree_text(doc: &Document) -> String {
     out
 }
 
-/// XML text escaping, dropping the characters XML 1.0 cannot hold.
-pub(crate) fn escape(s: &str, out: &mut String) {
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\t' | '\n' | '\r' => out.push(c),
-            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => {}
-            c => out.push(c),
-        }
-    }
-}
+/// XML text escaping (doc-render's, the one the renderers use).
+pub(crate) use textract::doc_render::escape_xml as escape;
 
 /// The whole tree in Markdown, as `/tika` answers `Accept: text/markdown`:
 /// the container, then each embedded document after an
