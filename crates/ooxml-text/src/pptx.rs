@@ -5,6 +5,7 @@
 //! threaded comments of MS-PPTX).
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use doc_model::{Builder, OutputLimits, Part, PartKind};
 use xml_tree::Element;
@@ -32,8 +33,21 @@ fn placeholder(shape: &Element) -> Option<&str> {
 /// placeholders and text styles its placeholders inherit list styles from.
 #[derive(Default)]
 struct Inheritance {
-    layout: Option<Element>,
-    master: Option<Element>,
+    layout: Option<Rc<Element>>,
+    master: Option<Rc<Element>>,
+}
+
+/// Layouts and masters read so far, by part name: many slides share one.
+type Parsed = HashMap<String, Option<Rc<Element>>>;
+
+/// Part `name` as XML, read once.
+fn cached(pkg: &mut Package<'_>, cache: &mut Parsed, name: &str) -> Option<Rc<Element>> {
+    if let Some(e) = cache.get(name) {
+        return e.clone();
+    }
+    let e = pkg.xml(name).map(Rc::new);
+    cache.insert(name.to_owned(), e.clone());
+    e
 }
 
 /// The shape tree of a slide-like part (`p:cSld/p:spTree`).
@@ -47,7 +61,7 @@ fn sp_tree(root: &Element) -> Option<&Element> {
 impl Inheritance {
     /// The layout of slide `slide` (by its relationships) and that
     /// layout's master.
-    fn of(pkg: &mut Package<'_>, slide_rels: &[Rel]) -> Inheritance {
+    fn of(pkg: &mut Package<'_>, cache: &mut Parsed, slide_rels: &[Rel]) -> Inheritance {
         let Some(layout) = slide_rels
             .iter()
             .find(|r| r.kind == "slideLayout")
@@ -59,9 +73,9 @@ impl Inheritance {
             .rels(&layout)
             .into_iter()
             .find(|r| r.kind == "slideMaster")
-            .and_then(|r| pkg.xml(&r.target));
+            .and_then(|r| cached(pkg, cache, &r.target));
         Inheritance {
-            layout: pkg.xml(&layout),
+            layout: cached(pkg, cache, &layout),
             master,
         }
     }
@@ -72,7 +86,7 @@ impl Inheritance {
     /// same `idx` (else type), the master's of the same type, and the
     /// master's title, body or other text style (§19.3.1.51).
     fn style(&self, shape: &Element) -> Style<'_> {
-        let master_root = self.master.as_ref().and_then(|m| m.child("sldMaster"));
+        let master_root = self.master.as_deref().and_then(|m| m.child("sldMaster"));
         let Some(ph) = ph(shape) else {
             let other = master_root
                 .and_then(|m| m.child("txStyles"))
@@ -89,7 +103,7 @@ impl Inheritance {
         let mut inherited = Vec::new();
         let layout = self
             .layout
-            .as_ref()
+            .as_deref()
             .and_then(sp_tree)
             .and_then(|t| find_placeholder(t, ty, idx));
         let layout_ty = layout.and_then(placeholder).unwrap_or(ty);
@@ -101,7 +115,7 @@ impl Inheritance {
             "dt" | "ftr" | "sldNum" | "hdr" => layout_ty,
             _ => "body",
         };
-        let master_tree = self.master.as_ref().and_then(sp_tree);
+        let master_tree = self.master.as_deref().and_then(sp_tree);
         inherited.extend(
             master_tree
                 .and_then(|t| find_placeholder(t, master_ty, None))
@@ -393,6 +407,7 @@ pub(crate) fn read(pkg: &mut Package<'_>, main: &str, out: &mut Out) -> Result<(
     let mut b =
         Builder::new(OutputLimits::new(limits.max_output_bytes).with_deadline(limits.deadline));
     let deadline = limits.deadline;
+    let mut parsed = Parsed::new();
     for (i, id) in ids.iter().enumerate() {
         let number = (i + 1).to_string();
         if b.stopped() || doc_model::deadline_passed(deadline) {
@@ -421,7 +436,7 @@ pub(crate) fn read(pkg: &mut Package<'_>, main: &str, out: &mut Out) -> Result<(
             .and_then(|s| s.attr("show"))
             .is_some_and(|v| v == "0" || v == "false");
         let slide_rels = pkg.rels(&slide);
-        let inheritance = Inheritance::of(pkg, &slide_rels);
+        let inheritance = Inheritance::of(pkg, &mut parsed, &slide_rels);
         part_blocks(
             pkg,
             &slide,
