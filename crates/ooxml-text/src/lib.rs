@@ -125,6 +125,11 @@ pub struct Options {
     pub embedded: bool,
     /// The password of an encrypted OpenDocument package.
     pub password: Option<String>,
+    /// Whether a workbook's sheets carry their tables as
+    /// [`doc_model::Part::blocks`] (default `true`); `false` writes each
+    /// row as a paragraph of its line, the same text at a fraction of the
+    /// memory, for a caller that wants the text alone.
+    pub structure: bool,
 }
 
 impl Default for Options {
@@ -134,6 +139,7 @@ impl Default for Options {
             images: true,
             embedded: true,
             password: None,
+            structure: true,
         }
     }
 }

@@ -540,7 +540,9 @@ pub(crate) fn read(pkg: &mut Package<'_>, main: &str, out: &mut Out) -> Result<(
             Some(&name),
             &sorted_cells(sheet.cells),
             &sheet.merges,
-            SheetLayout::new().with_max_tabs(16_384),
+            SheetLayout::new()
+                .with_max_tabs(16_384)
+                .with_structure(out.options.structure),
         );
         let mut part = b.finish_part(PartKind::Sheet).with_name(name.clone());
         match state.as_deref() {

@@ -112,6 +112,11 @@ pub struct Options {
     /// Whether each sheet's text starts with the sheet's name on a line of
     /// its own, as Excel's tabs show it (default `true`).
     pub sheet_names: bool,
+    /// Whether each sheet's [`doc_model::Part::blocks`] is a table (default
+    /// `true`); `false` writes each row as a paragraph of its line, the
+    /// same text at a fraction of the memory, for a caller that wants the
+    /// text alone.
+    pub structure: bool,
 }
 
 impl Default for Options {
@@ -122,6 +127,7 @@ impl Default for Options {
             code_page: None,
             locale: None,
             sheet_names: true,
+            structure: true,
         }
     }
 }

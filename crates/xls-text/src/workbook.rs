@@ -1295,7 +1295,7 @@ impl<'o> Parser<'o> {
             name,
             &cells,
             &s.merges,
-            SheetLayout::new(),
+            SheetLayout::new().with_structure(self.opts.structure),
         );
         drop(cells);
         self.sst = sst;

@@ -30,6 +30,8 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
     let format = ctx.format;
     let mut options = ooxml_text::Options::default();
     options.password = ctx.options.password.clone();
+    // Sheets as tables unless the caller wants the text alone.
+    options.structure = !ctx.options.text_only;
     options.embedded = ctx.options.embedded.extract && !ctx.options.metadata_only;
     options.images = ctx.options.embedded.images && !ctx.options.metadata_only;
     options.limits.deadline = ctx.deadline;

@@ -31,6 +31,8 @@ fn error(e: xls_text::Error, ctx: &Context<'_>) -> Error {
 fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
     let mut options = xls_text::Options::default();
     options.password = ctx.options.password.clone();
+    // Sheets as tables unless the caller wants the text alone.
+    options.structure = !ctx.options.text_only;
     options.limits.deadline = ctx.deadline;
     options.limits.max_output_bytes = ctx.max_output_bytes(options.limits.max_output_bytes);
     // A download cut short loses the directory, or the workbook's entry:
