@@ -32,6 +32,7 @@ mod builder;
 mod date;
 mod eq_field;
 mod error;
+mod extraction;
 mod limit;
 mod list_number;
 mod property;
@@ -41,6 +42,7 @@ pub use block::{Block, Cell, Inline, Link, Row, Table, paragraphs_of, plain_text
 pub use builder::{Builder, OutputLimits, Suspended};
 pub use date::{civil_from_days, rfc3339_utc};
 pub use eq_field::eq_field_text;
+pub use extraction::Extraction;
 pub use limit::{deadline_passed, limit_reached};
 pub use list_number::NumberFormat;
 pub use property::{Key, Person, Properties, Property, Value, keys};

@@ -15,7 +15,7 @@ use crate::chars::push_char;
 use crate::data::hchar as table;
 use crate::error::{Error, Warning, WarningKind};
 use crate::section::{Stories, cell_text, flush};
-use crate::{HwpDocument, HwpKind, Limits, Options};
+use crate::{HwpDetails, HwpDocument, HwpKind, Limits, Options};
 
 /// Length of the signature (`HWP Document File V3.00 \x1A\x01\x02\x03\x04\x05`).
 const SIGNATURE_LEN: usize = 30;
@@ -100,19 +100,21 @@ pub fn read(data: &[u8], options: &Options) -> Result<HwpDocument, Error> {
     }
     warnings.append(&mut r.warnings);
     let version = String::from_utf8_lossy(data.get(19..23).unwrap_or_default()).into_owned();
-    Ok(HwpDocument {
-        kind: HwpKind::Hwp3,
-        version,
-        flags: if compressed {
-            vec!["compressed".to_string()]
-        } else {
-            Vec::new()
+    Ok(crate::document(
+        HwpDetails {
+            kind: HwpKind::Hwp3,
+            version,
+            flags: if compressed {
+                vec!["compressed".to_string()]
+            } else {
+                Vec::new()
+            },
         },
-        parts: r.stories.into_parts(text),
+        r.stories.into_parts(text),
         metadata,
-        embedded: Vec::new(),
+        Vec::new(),
         warnings,
-    })
+    ))
 }
 
 /// Title, subject, author, date and keywords of the summary.

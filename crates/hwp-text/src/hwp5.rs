@@ -14,7 +14,7 @@ use crate::doc_info::{BinDataItem, DocInfo};
 use crate::error::{Error, Warning, WarningKind};
 use crate::file_header::FileHeader;
 use crate::section::Renderer;
-use crate::{HwpDocument, HwpKind, Options, record};
+use crate::{HwpDetails, HwpDocument, HwpKind, Options, record};
 
 /// Reads an HWP 5.0 document from its opened compound file.
 pub fn read(cfb: &CompoundFile<'_>, options: &Options) -> Result<HwpDocument, Error> {
@@ -173,19 +173,21 @@ pub fn read(cfb: &CompoundFile<'_>, options: &Options) -> Result<HwpDocument, Er
         ));
     }
     let embedded = bin_data(cfb, &info, compressed, options, &mut warnings);
-    Ok(HwpDocument {
-        kind: HwpKind::Hwp5,
-        version: header.version_string(),
-        flags: header
-            .flag_names()
-            .into_iter()
-            .map(str::to_string)
-            .collect(),
+    Ok(crate::document(
+        HwpDetails {
+            kind: HwpKind::Hwp5,
+            version: header.version_string(),
+            flags: header
+                .flag_names()
+                .into_iter()
+                .map(str::to_string)
+                .collect(),
+        },
         parts,
         metadata,
         embedded,
         warnings,
-    })
+    ))
 }
 
 /// Reads the record layer of an HWP 5.0 document alone: a `DocInfo` stream
@@ -220,15 +222,17 @@ pub fn from_records(
     renderer.finish();
     warnings.append(&mut renderer.warnings);
     let v = version.to_be_bytes();
-    HwpDocument {
-        kind: HwpKind::Hwp5,
-        version: format!("{}.{}.{}.{}", v[0], v[1], v[2], v[3]),
-        flags: Vec::new(),
-        parts: renderer.stories.into_parts(body),
-        metadata: Metadata::default(),
-        embedded: Vec::new(),
+    crate::document(
+        HwpDetails {
+            kind: HwpKind::Hwp5,
+            version: format!("{}.{}.{}.{}", v[0], v[1], v[2], v[3]),
+            flags: Vec::new(),
+        },
+        renderer.stories.into_parts(body),
+        Metadata::default(),
+        Vec::new(),
         warnings,
-    }
+    )
 }
 
 /// A stream inflated when the document is compressed; damage keeps what was inflated.

@@ -16,7 +16,7 @@ use crate::chars::{map_bullet, push_char};
 use crate::error::{Error, Warning, WarningKind};
 use crate::numbering::{advance, expand_format, format_number};
 use crate::section::{Budget, Memo, Stories, cell_text, end_line, flush};
-use crate::{HwpDocument, HwpKind, Limits, Options};
+use crate::{HwpDetails, HwpDocument, HwpKind, Limits, Options};
 use xml_tree::{Element, Node, parse as parse_xml};
 
 /// The `mimetype` of an HWPX package.
@@ -309,15 +309,17 @@ pub fn read(data: &[u8], options: &Options) -> Result<HwpDocument, Error> {
                 .unwrap_or_default()
         })
         .unwrap_or_default();
-    Ok(HwpDocument {
-        kind: HwpKind::Hwpx,
-        version,
-        flags: Vec::new(),
-        parts: r.stories.into_parts(body),
+    Ok(crate::document(
+        HwpDetails {
+            kind: HwpKind::Hwpx,
+            version,
+            flags: Vec::new(),
+        },
+        r.stories.into_parts(body),
         metadata,
         embedded,
         warnings,
-    })
+    ))
 }
 
 /// Reads an HWPML file (one XML document).
@@ -355,15 +357,17 @@ pub fn read_hwpml(data: &[u8], options: &Options) -> Result<HwpDocument, Error> 
         }
     }
     warnings.append(&mut r.warnings);
-    Ok(HwpDocument {
-        kind: HwpKind::Hwpml,
-        version: hwpml.attr("Version").unwrap_or_default().to_string(),
-        flags: Vec::new(),
-        parts: r.stories.into_parts(body),
+    Ok(crate::document(
+        HwpDetails {
+            kind: HwpKind::Hwpml,
+            version: hwpml.attr("Version").unwrap_or_default().to_string(),
+            flags: Vec::new(),
+        },
+        r.stories.into_parts(body),
         metadata,
-        embedded: Vec::new(),
+        Vec::new(),
         warnings,
-    })
+    ))
 }
 
 /// HWPML is UTF-8 or, as its declaration says, UTF-16.

@@ -187,10 +187,11 @@ pub struct Options {
     pub limits: Limits,
 }
 
-/// A read document: its parts, metadata, embedded files and warnings.
+/// What only an HWP document states, beside its parts: which kind it was,
+/// its version and its header flags.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct HwpDocument {
+pub struct HwpDetails {
     /// Which kind of HWP document it was.
     pub kind: HwpKind,
     /// The format version as the file states it (`5.0.3.2`, `3.00`; HWPX: the
@@ -199,23 +200,30 @@ pub struct HwpDocument {
     /// The HWP 5.0 FileHeader flags that were set (`compressed`,
     /// `distribution`, `track-changes`, …).
     pub flags: Vec<String>,
-    /// The stories in reading order: `Body`, then `Header`, `Footer`,
-    /// `Footnote`, `Endnote`, `Comment` (hidden comments) and `TextBox`
-    /// where the document has them.
-    pub parts: Vec<Part>,
-    /// Title, author, dates and the rest, where the document states them.
-    pub metadata: Metadata,
-    /// Pictures and OLE objects (`/BinData/BIN0001.jpg`), bytes decompressed.
-    pub embedded: Vec<EmbeddedFile>,
-    /// Defects met while reading.
-    pub warnings: Vec<Warning>,
 }
 
-impl HwpDocument {
-    /// The text a reader would read: [`doc_model::join_parts`] of the parts.
-    pub fn text(&self) -> String {
-        doc_model::join_parts(&self.parts)
-    }
+/// A read document ([`doc_model::Extraction`]): the stories in reading
+/// order (`Body`, then `Header`, `Footer`, `Footnote`, `Endnote`, `Comment`
+/// (hidden comments) and `TextBox` where the document has them), title,
+/// author, dates and the rest where the document states them, pictures and
+/// OLE objects (`/BinData/BIN0001.jpg`, bytes decompressed), the defects
+/// met while reading, and the [`HwpDetails`].
+pub type HwpDocument = doc_model::Extraction<WarningKind, HwpDetails>;
+
+/// A document from what a reader found.
+pub(crate) fn document(
+    details: HwpDetails,
+    parts: Vec<Part>,
+    metadata: Metadata,
+    embedded: Vec<EmbeddedFile>,
+    warnings: Vec<Warning>,
+) -> HwpDocument {
+    let mut doc = HwpDocument::new(details);
+    doc.parts = parts;
+    doc.metadata = metadata;
+    doc.embedded = embedded;
+    doc.warnings = warnings;
+    doc
 }
 
 /// `text` with every Hanyang-PUA old-Hangul syllable (U+E0BC..U+F8F7, the
@@ -268,7 +276,7 @@ fn say_why_no_text(mut doc: HwpDocument) -> HwpDocument {
             WarningKind::Record,
             format!(
                 "no text: the {} document's body holds no characters (empty paragraphs, pictures, shapes or tables without text)",
-                doc.kind.name()
+                doc.details.kind.name()
             ),
             None,
         ));

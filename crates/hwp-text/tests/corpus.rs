@@ -189,7 +189,7 @@ fn hello_world_hwp_metadata_and_text() {
     let doc = text_of(&dir.join("hwp/hwprs/hello_world.hwp")).unwrap();
     assert_eq!(doc.text(), "Hello World!\n");
     assert_eq!(doc.metadata.title.as_deref(), Some("Hello World"));
-    assert_eq!(doc.version, "5.1.0.1");
+    assert_eq!(doc.details.version, "5.1.0.1");
 }
 
 #[test]

@@ -80,9 +80,9 @@ fn every_fixture_has_a_golden_and_a_test() {
 #[test]
 fn paragraphs_and_summary_information() {
     let doc = check("paragraphs.hwp");
-    assert_eq!(doc.kind, HwpKind::Hwp5);
-    assert_eq!(doc.version, "5.0.3.2");
-    assert_eq!(doc.flags, ["compressed"]);
+    assert_eq!(doc.details.kind, HwpKind::Hwp5);
+    assert_eq!(doc.details.version, "5.0.3.2");
+    assert_eq!(doc.details.flags, ["compressed"]);
     assert_eq!(doc.metadata.title.as_deref(), Some("문단 견본"));
     assert_eq!(doc.metadata.author.as_deref(), Some("홍길동"));
     assert_eq!(
@@ -218,7 +218,7 @@ fn numbering_bullets_and_outline_numbers_as_displayed() {
 #[test]
 fn distribution_documents_read_view_text_not_the_placeholder() {
     let doc = check("distribution.hwp");
-    assert!(doc.flags.contains(&"distribution".to_string()));
+    assert!(doc.details.flags.contains(&"distribution".to_string()));
     assert!(!doc.text().contains("배포용 문서입니다"));
 }
 
@@ -318,8 +318,8 @@ fn preview_text_only_as_a_fallback_with_a_warning() {
 fn hwpx_in_both_namespace_generations() {
     for name in ["hancom2011.hwpx", "owpml2024.hwpx"] {
         let doc = check(name);
-        assert_eq!(doc.kind, HwpKind::Hwpx);
-        assert_eq!(doc.version, "5.1.1.0");
+        assert_eq!(doc.details.kind, HwpKind::Hwpx);
+        assert_eq!(doc.details.version, "5.1.1.0");
         assert_eq!(doc.metadata.title.as_deref(), Some("HWPX 견본"));
         assert_eq!(doc.metadata.author.as_deref(), Some("테스트 작성자"));
         assert_eq!(
@@ -335,14 +335,14 @@ fn hwpx_in_both_namespace_generations() {
 #[test]
 fn hwpml_xml() {
     let doc = check("hwpml.hml");
-    assert_eq!(doc.kind, HwpKind::Hwpml);
+    assert_eq!(doc.details.kind, HwpKind::Hwpml);
     assert_eq!(doc.metadata.title.as_deref(), Some("HWPML 견본"));
 }
 
 #[test]
 fn hwp3_johab_hanja_symbols_and_controls() {
     let doc = check("hwp3.hwp");
-    assert_eq!(doc.kind, HwpKind::Hwp3);
+    assert_eq!(doc.details.kind, HwpKind::Hwp3);
     assert_eq!(doc.metadata.title.as_deref(), Some("한글 3 견본"));
     assert_eq!(doc.metadata.author.as_deref(), Some("홍길동"));
 }

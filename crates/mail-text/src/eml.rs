@@ -82,7 +82,7 @@ pub(crate) fn read(data: &[u8], options: &Options) -> Result<MailDocument, Error
     let mut doc = m.render(MailFormat::Eml, &options.limits);
     doc.embedded = attachments.files;
     doc.warnings.splice(0..0, warnings);
-    doc.encoding = encoding;
+    doc.encoding = encoding.map(encoding_rs::Encoding::name);
     Ok(doc)
 }
 

@@ -31,7 +31,7 @@
 //! Subject: =?UTF-8?B?w5xiZXJzaWNodA==?=\r\nMIME-Version: 1.0\r\n\
 //! Content-Type: text/plain; charset=utf-8\r\n\r\nHello Bob.\r\n";
 //! let mail = mail_text::parse(eml)?;
-//! assert_eq!(mail.format, mail_text::MailFormat::Eml);
+//! assert_eq!(mail.details.format, mail_text::MailFormat::Eml);
 //! assert_eq!(
 //!     mail.text(),
 //!     "From: Ann <ann@example.com>\nTo: bob@example.com\nSubject: Übersicht\n\nHello Bob.\n"
@@ -126,33 +126,24 @@ impl MailFormat {
     }
 }
 
-/// A read message (or mailbox), in the vocabulary of `doc-model`.
-#[derive(Debug, Clone, PartialEq)]
+/// What only a message states beside its parts: the format it was read as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct MailDocument {
+pub struct MailDetails {
     /// The format it was read as.
     pub format: MailFormat,
-    /// The header block (a `Header` part named `message`), then the body.
-    /// A mailbox has none: its messages are in `embedded`.
-    pub parts: Vec<doc_model::Part>,
-    /// Subject as title, sender as author, date as created, and the
-    /// message's own keys ([`doc_model::keys`]: from, to, cc, message_id, …).
-    pub metadata: doc_model::Metadata,
-    /// Attachments (`/<file name>`), embedded messages (`/<name>.msg`,
-    /// `/<name>.eml`), mailbox messages (`/message-0001.eml`).
-    pub embedded: Vec<doc_model::EmbeddedFile>,
-    /// Defects that did not stop reading.
-    pub warnings: Vec<Warning>,
-    /// The encoding of an ANSI `.msg`, a TNEF stream or an 8-bit body.
-    pub encoding: Option<&'static encoding_rs::Encoding>,
 }
 
-impl MailDocument {
-    /// The text a reader would read ([`doc_model::join_parts`]).
-    pub fn text(&self) -> String {
-        doc_model::join_parts(&self.parts)
-    }
-}
+/// A read message (or mailbox) ([`doc_model::Extraction`]): the header
+/// block (a `Header` part named `message`), then the body — a mailbox has
+/// none, its messages are in `embedded`; subject as title, sender as
+/// author, date as created and the message's own keys ([`doc_model::keys`]:
+/// from, to, cc, message_id, …); attachments (`/<file name>`), embedded
+/// messages (`/<name>.msg`, `/<name>.eml`), mailbox messages
+/// (`/message-0001.eml`); the defects that did not stop reading; the
+/// encoding of an ANSI `.msg`, a TNEF stream or an 8-bit body; and the
+/// [`MailDetails`].
+pub type MailDocument = doc_model::Extraction<WarningKind, MailDetails>;
 
 /// Which format `data` is, by content: a compound file holding MS-OXMSG
 /// property streams, the TNEF signature, an mbox `From ` line followed by

@@ -5,7 +5,7 @@
 use doc_model::{Metadata, Value, keys};
 
 use crate::message::Attachments;
-use crate::{MailDocument, MailFormat, Options, Warning};
+use crate::{MailDetails, MailDocument, MailFormat, Options, Warning};
 
 /// Splits a mailbox into its messages.
 pub(crate) fn read(data: &[u8], options: &Options) -> MailDocument {
@@ -32,14 +32,13 @@ pub(crate) fn read(data: &[u8], options: &Options) -> MailDocument {
         keys::MESSAGE_COUNT,
         Value::Count(messages.files.len() as u64),
     );
-    MailDocument {
+    let mut doc = MailDocument::new(MailDetails {
         format: MailFormat::Mbox,
-        parts: Vec::new(),
-        metadata,
-        embedded: messages.files,
-        warnings: warnings.into_iter().collect::<Vec<Warning>>(),
-        encoding: None,
-    }
+    });
+    doc.metadata = metadata;
+    doc.embedded = messages.files;
+    doc.warnings = warnings.into_iter().collect::<Vec<Warning>>();
+    doc
 }
 
 /// The messages of a mailbox: what follows each `From ` line at the start

@@ -3,7 +3,7 @@
 
 use doc_model::{EmbeddedFile, EmbeddedKind, Metadata, Part, PartKind, Person, Value, keys};
 
-use crate::{Limits, MailDocument, MailFormat, Warning, WarningKind};
+use crate::{Limits, MailDetails, MailDocument, MailFormat, Warning, WarningKind};
 
 /// A message as read, before rendering.
 #[derive(Debug, Default)]
@@ -104,14 +104,11 @@ impl Message {
                 props.set_text(key, value);
             }
         }
-        MailDocument {
-            format,
-            parts,
-            metadata,
-            embedded: Vec::new(),
-            warnings,
-            encoding: None,
-        }
+        let mut doc = MailDocument::new(MailDetails { format });
+        doc.parts = parts;
+        doc.metadata = metadata;
+        doc.warnings = warnings;
+        doc
     }
 }
 

@@ -212,7 +212,7 @@ pub(crate) fn read(data: &[u8], options: &Options) -> Result<MailDocument, Error
     let mut doc = m.render(MailFormat::Tnef, limits);
     doc.embedded = attachments.files;
     doc.warnings.splice(0..0, warnings);
-    doc.encoding = Some(encoding);
+    doc.encoding = Some(encoding.name());
     Ok(doc)
 }
 

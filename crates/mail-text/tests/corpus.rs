@@ -72,7 +72,7 @@ fn every_message_is_read_and_its_strings_and_attachments_found() {
                 continue;
             }
         };
-        *formats.entry(doc.format.name()).or_insert(0) += 1;
+        *formats.entry(doc.details.format.name()).or_insert(0) += 1;
         let mut text = String::new();
         let mut names = Vec::new();
         gather(&doc, 0, &mut text, &mut names);
@@ -88,7 +88,7 @@ fn every_message_is_read_and_its_strings_and_attachments_found() {
             println!("{}: missing {missing:?}", entry.rel);
         }
         // Never the raw MIME source: no base64 attachment body in the text.
-        if doc.format == mail_text::MailFormat::Eml
+        if doc.details.format == mail_text::MailFormat::Eml
             && text.contains("Content-Transfer-Encoding: base64")
         {
             problems.push(format!("{}: raw MIME in the text", entry.rel));

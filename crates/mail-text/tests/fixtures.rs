@@ -21,7 +21,7 @@ fn goldens() {
 #[test]
 fn msg_attachments_and_embedded_messages() {
     let doc = mail_text::parse(&read_fixture("mail/note-unicode.msg")).unwrap();
-    assert_eq!(doc.format, MailFormat::Msg);
+    assert_eq!(doc.details.format, MailFormat::Msg);
     let paths: Vec<&str> = doc.embedded.iter().map(|e| e.path.as_str()).collect();
     assert_eq!(paths, ["/report.txt", "/Inner note.msg"]);
     assert_eq!(doc.embedded[0].data, b"Revenue\t12\r\n");
@@ -74,7 +74,7 @@ fn eml_attachments_encoded_names_and_nested_messages() {
 #[test]
 fn mailbox_messages_in_order() {
     let doc = mail_text::parse(&read_fixture("mail/mailbox.mbox")).unwrap();
-    assert_eq!(doc.format, MailFormat::Mbox);
+    assert_eq!(doc.details.format, MailFormat::Mbox);
     assert_eq!(doc.embedded.len(), 3);
     assert_eq!(doc.embedded[2].path, "/message-0003.eml");
     assert!(doc.text().is_empty() && doc.warnings.is_empty());
@@ -96,7 +96,7 @@ fn mailbox_messages_in_order() {
 #[test]
 fn tnef_attachment_long_name() {
     let doc = mail_text::parse(&read_fixture("mail/winmail.tnef")).unwrap();
-    assert_eq!(doc.format, MailFormat::Tnef);
+    assert_eq!(doc.details.format, MailFormat::Tnef);
     assert_eq!(doc.embedded.len(), 1);
     assert_eq!(doc.embedded[0].path, "/status-2024.csv");
     assert_eq!(doc.embedded[0].media_type.as_deref(), Some("text/csv"));

@@ -66,6 +66,28 @@ impl Document {
 
     /// A document of `format` holding what a format crate read: its text,
     /// metadata, parts, and the embedded files still to extract.
+    /// A format layer's result as a document of `format`: its text, parts,
+    /// metadata, encoding and embedded files (extracted later), its
+    /// warnings told as `layer`'s (the crate's name).
+    pub(crate) fn from_layer<K: doc_model::WarningKind, D>(
+        format: Format,
+        layer: &'static str,
+        read: doc_model::Extraction<K, D>,
+    ) -> Document {
+        let mut doc = Document {
+            text: read.text(),
+            metadata: read.metadata,
+            parts: read.parts,
+            pending: read.embedded,
+            encoding: read.encoding.map(str::to_string),
+            ..Document::new(format)
+        };
+        doc.warn_from(layer, &read.warnings);
+        doc
+    }
+
+    /// The parts of a layer not yet handing over a
+    /// [`doc_model::Extraction`].
     pub(crate) fn read(
         format: Format,
         text: String,

@@ -52,7 +52,7 @@ mod workbook;
 
 use std::time::Instant;
 
-use doc_model::{EmbeddedFile, Metadata, Part};
+use doc_model::EmbeddedFile;
 use ole_cfb_read::{CompoundFile, EntryKind};
 
 pub use cell_format::Locale;
@@ -148,23 +148,13 @@ pub enum Biff {
     Biff8,
 }
 
-/// A read workbook.
-#[derive(Debug, Clone, PartialEq)]
+/// What only a workbook states, beside its sheets: its BIFF version, code
+/// page, date system and defined names.
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct Workbook {
-    /// Each sheet (name, rows), followed by its header, footer, comments
-    /// and text boxes, in workbook order.
-    pub parts: Vec<Part>,
-    /// The document properties.
-    pub metadata: Metadata,
-    /// Embedded files with bytes (packages, `CONTENTS` payloads).
-    pub embedded: Vec<EmbeddedFile>,
-    /// Defects that did not stop reading.
-    pub warnings: Vec<Warning>,
+pub struct WorkbookDetails {
     /// The BIFF version.
     pub biff: Biff,
-    /// The encoding of 8-bit text (BIFF5 and older); `None` for BIFF8.
-    pub encoding: Option<&'static Encoding>,
     /// The CODEPAGE record's value, if any.
     pub code_page: Option<u16>,
     /// Whether dates count from 1904 (DATEMODE).
@@ -173,13 +163,13 @@ pub struct Workbook {
     pub defined_names: Vec<String>,
 }
 
-impl Workbook {
-    /// The text a reader would read: every part in order
-    /// ([`doc_model::join_parts`]).
-    pub fn text(&self) -> String {
-        doc_model::join_parts(&self.parts)
-    }
-}
+/// A read workbook ([`doc_model::Extraction`]): each sheet (name, rows)
+/// followed by its header, footer, comments and text boxes in workbook
+/// order, the document properties, embedded files with bytes (packages,
+/// `CONTENTS` payloads), the defects that did not stop reading, the
+/// encoding of 8-bit text (BIFF5 and older; none for BIFF8) and the
+/// [`WorkbookDetails`].
+pub type Workbook = doc_model::Extraction<WarningKind, WorkbookDetails>;
 
 /// Reads a workbook with default [`Options`].
 pub fn parse(data: &[u8]) -> Result<Workbook, Error> {
@@ -319,17 +309,17 @@ pub fn from_stream(stream: &[u8], options: &Options) -> Result<Workbook, Error> 
     let parsed = parser.parse(stream)?;
     let mut warnings: Vec<Warning> = crypto_warnings.into_iter().chain(parsed.warnings).collect();
     let embedded = pictures(&parsed.drawing_group, &mut warnings);
-    Ok(Workbook {
-        parts: parsed.parts,
-        metadata: Metadata::default(),
-        embedded,
-        warnings,
+    let mut book = Workbook::new(WorkbookDetails {
         biff: parsed.biff,
-        encoding: parsed.encoding,
         code_page: parsed.code_page,
         date1904: parsed.date1904,
         defined_names: parsed.defined_names,
-    })
+    });
+    book.parts = parsed.parts;
+    book.embedded = embedded;
+    book.warnings = warnings;
+    book.encoding = parsed.encoding.map(Encoding::name);
+    Ok(book)
 }
 
 /// The pictures of the drawing group's BLIP store (Excel keeps each BLIP

@@ -32,7 +32,7 @@ fn corpus_xls_files() {
             Ok(book) => {
                 let mut hay = book.text();
                 hay.push('\n');
-                hay.push_str(&book.defined_names.join("\n"));
+                hay.push_str(&book.details.defined_names.join("\n"));
                 let hay = Haystack::new(&hay);
                 let missing = hay.missing(&expected);
                 found += expected.len() - missing.len();

@@ -21,10 +21,10 @@ fn every_golden_matches_exactly() {
 #[test]
 fn cells_parts_attributes_and_metadata() {
     let b = book("cells.xls");
-    assert_eq!(b.biff, Biff::Biff8);
+    assert_eq!(b.details.biff, Biff::Biff8);
     assert_eq!(b.metadata.title.as_deref(), Some("Cell records"));
     assert_eq!(b.metadata.author.as_deref(), Some("textract fixtures"));
-    assert_eq!(b.defined_names, ["SalesTotal"]);
+    assert_eq!(b.details.defined_names, ["SalesTotal"]);
     let kinds: Vec<(PartKind, Option<&str>)> = b
         .parts
         .iter()
@@ -58,17 +58,17 @@ fn sheet_names_can_be_left_out() {
     o.sheet_names = false;
     let b = xls_text::parse_with(&testkit::read_fixture("xls/date1904.xls"), &o).unwrap();
     assert_eq!(b.text(), "1/1/1904\t11/24/2006\n");
-    assert!(b.date1904);
+    assert!(b.details.date1904);
 }
 
 #[test]
 fn biff5_code_pages_and_locale() {
     let ru = book("biff5-cp1251.xls");
-    assert_eq!(ru.biff, Biff::Biff5);
-    assert_eq!(ru.encoding, Some(encoding_rs::WINDOWS_1251));
-    assert_eq!(ru.code_page, Some(1251));
+    assert_eq!(ru.details.biff, Biff::Biff5);
+    assert_eq!(ru.encoding, Some("windows-1251"));
+    assert_eq!(ru.details.code_page, Some(1251));
     let ja = book("biff5-cp932.xls");
-    assert_eq!(ja.encoding, Some(encoding_rs::SHIFT_JIS));
+    assert_eq!(ja.encoding, Some("Shift_JIS"));
     // An override of the code page: the cp932 bytes read as cp1252 are not Japanese.
     let mut o = Options::default();
     o.code_page = Some(1252);

@@ -133,7 +133,9 @@ pub(crate) fn read(cf: &CompoundFile<'_>, options: &Options) -> Result<MailDocum
     let mut doc = m.render(MailFormat::Msg, limits);
     doc.embedded = attachments.files;
     doc.warnings.splice(0..0, warnings);
-    doc.encoding = body_encoding.or((encoding != encoding_rs::WINDOWS_1252).then_some(encoding));
+    doc.encoding = body_encoding
+        .or((encoding != encoding_rs::WINDOWS_1252).then_some(encoding))
+        .map(encoding_rs::Encoding::name);
     Ok(doc)
 }
 

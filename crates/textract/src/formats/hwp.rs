@@ -47,5 +47,5 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
         hwp_text::parse_with(bytes, &options)
     }
     .map_err(|e| error(e, format, ctx))?;
-    Ok(layer_document!(format, "hwp-text", hwp))
+    Ok(Document::from_layer(format, "hwp-text", hwp))
 }

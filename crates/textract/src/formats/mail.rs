@@ -36,8 +36,5 @@ pub(crate) fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error
         },
         other => Error::corrupt(format, other),
     })?;
-    let encoding = mail.encoding.map(|e| e.name().to_string());
-    let mut doc = layer_document!(format, "mail-text", mail);
-    doc.encoding = encoding;
-    Ok(doc)
+    Ok(Document::from_layer(format, "mail-text", mail))
 }

@@ -63,8 +63,5 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
     } else {
         xls_text::parse_with(bytes, &options).map_err(|e| error(e, ctx))?
     };
-    let encoding = book.encoding.map(|e| e.name().to_string());
-    let mut doc = layer_document!(Format::Xls, "xls-text", book);
-    doc.encoding = encoding;
-    Ok(doc)
+    Ok(Document::from_layer(Format::Xls, "xls-text", book))
 }
