@@ -22,6 +22,10 @@ pub fn escape_xml(s: &str, out: &mut String) {
 /// caller's ([`md_line_start`]).
 pub(crate) fn md_inline(content: &Inline) -> String {
     let mut out = String::with_capacity(content.text.len() + 8);
+    if content.links.is_empty() {
+        md_text(&content.text, &mut out);
+        return out;
+    }
     for (text, target) in content.segments() {
         match target {
             Some(t) if !text.trim().is_empty() => {
@@ -37,24 +41,68 @@ pub(crate) fn md_inline(content: &Inline) -> String {
     out
 }
 
-fn md_text(s: &str, out: &mut String) {
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '|' | '~' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '&' if chars
-                .peek()
-                .is_some_and(|n| n.is_ascii_alphanumeric() || *n == '#') =>
-            {
-                out.push_str("\\&");
-            }
-            c if c.is_control() && c != '\n' && c != '\t' => {}
-            c => out.push(c),
-        }
+/// The bytes [`md_text`] looks at: what Markdown reads as markup, the C0
+/// controls but tab and line feed, DEL, and 0xC2 (the lead byte of the C1
+/// controls).
+const SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        t[b] = b != b'\n' as usize && b != b'\t' as usize;
+        b += 1;
     }
+    let marks = b"\\`*_[]<|~&";
+    let mut i = 0;
+    while i < marks.len() {
+        t[marks[i] as usize] = true;
+        i += 1;
+    }
+    t[0x7F] = true;
+    t[0xC2] = true;
+    t
+};
+
+pub(crate) fn md_text(s: &str, out: &mut String) {
+    // Runs of ordinary characters are copied whole; only the bytes that
+    // can start markup or a control character are looked at one by one.
+    let bytes = s.as_bytes();
+    let mut run = 0;
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if !SPECIAL[usize::from(b)] {
+            i += 1;
+            continue;
+        }
+        // Both ends sit before an ASCII byte or a lead byte: char boundaries.
+        out.push_str(s.get(run..i).unwrap_or_default());
+        match b {
+            b'&' => {
+                let next = bytes.get(i + 1);
+                if next.is_some_and(|n| n.is_ascii_alphanumeric() || *n == b'#') {
+                    out.push('\\');
+                }
+                out.push('&');
+                i += 1;
+            }
+            // U+0080–U+009F, the C1 controls, are 0xC2 0x80–0x9F.
+            0xC2 => {
+                let c1 = bytes.get(i + 1).is_some_and(|n| (0x80..=0x9F).contains(n));
+                if !c1 {
+                    out.push_str(s.get(i..i + 2).unwrap_or_default());
+                }
+                i += 2;
+            }
+            0x7F => i += 1,
+            b if b < 0x20 => i += 1,
+            _ => {
+                out.push('\\');
+                out.push(char::from(b));
+                i += 1;
+            }
+        }
+        run = i;
+    }
+    out.push_str(s.get(run..).unwrap_or_default());
 }
 
 /// A link target: in `<…>` when it holds spaces or parentheses.
@@ -83,23 +131,26 @@ fn md_target(t: &str, out: &mut String) {
 /// `#`, `>`, `-`, `+`, `=`, and `12.` / `12)`.
 pub(crate) fn md_line_start(line: &str, out: &mut String) {
     let line = line.trim_start();
-    if let Some(first) = line.chars().next()
-        && matches!(first, '#' | '>' | '-' | '+' | '=')
-    {
-        out.push('\\');
-        out.push_str(line);
-        return;
+    match line_start_escape(line) {
+        Some(at) => {
+            out.push_str(line.get(..at).unwrap_or_default());
+            out.push('\\');
+            out.push_str(line.get(at..).unwrap_or_default());
+        }
+        None => out.push_str(line),
+    }
+}
+
+/// Where a backslash must go in `line` (which starts with no white space)
+/// so that its start does not open a block: before `#`, `>`, `-`, `+`,
+/// `=`, or after the digits of `12.` / `12)`.
+pub(crate) fn line_start_escape(line: &str) -> Option<usize> {
+    if line.starts_with(['#', '>', '-', '+', '=']) {
+        return Some(0);
     }
     let digits = line.bytes().take_while(u8::is_ascii_digit).count();
-    if (1..=9).contains(&digits)
-        && let Some(b'.' | b')') = line.as_bytes().get(digits)
-    {
-        out.push_str(&line[..digits]);
-        out.push('\\');
-        out.push_str(&line[digits..]);
-        return;
-    }
-    out.push_str(line);
+    ((1..=9).contains(&digits) && matches!(line.as_bytes().get(digits), Some(b'.' | b')')))
+        .then_some(digits)
 }
 
 #[cfg(test)]
@@ -111,6 +162,9 @@ mod tests {
         let mut out = String::new();
         md_text("a &amp; b & c\u{1}", &mut out);
         assert_eq!(out, "a \\&amp; b & c");
+        let mut all = String::new();
+        md_text("x\u{7f}\u{85}é¬|_*&#1;\t\n\u{1b}end&", &mut all);
+        assert_eq!(all, "xé¬\\|\\_\\*\\&#1;\t\nend&");
         let mut x = String::new();
         escape_xml("<a href=\"x\">&\u{0}</a>", &mut x);
         assert_eq!(x, "&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;");

@@ -4,7 +4,7 @@
 
 use doc_model::{Block, Cell, Inline, Table};
 
-use crate::escape::{md_inline, md_line_start};
+use crate::escape::{line_start_escape, md_inline, md_line_start, md_text};
 use crate::{MAX_GRID_CELLS, xhtml};
 
 /// The Markdown of `blocks`, each block followed by a blank line.
@@ -153,6 +153,23 @@ impl Writer {
     /// A paragraph's lines, each escaped, `indent` before every line after
     /// the first, hard breaks between them.
     fn paragraph(&mut self, content: &Inline, indent: &str) {
+        if content.links.is_empty() && !content.text.contains('\n') {
+            // One line without links: escaped straight into the output.
+            let start = self.out.len();
+            md_text(&content.text, &mut self.out);
+            let written = self.out.get(start..).unwrap_or_default();
+            let lead = written.len() - written.trim_start().len();
+            let kept = written.trim_end().len();
+            self.out.truncate(start + kept);
+            if kept > 0 {
+                self.out.drain(start..start + lead);
+            }
+            let line = self.out.get(start..).unwrap_or_default();
+            if let Some(at) = line_start_escape(line) {
+                self.out.insert(start + at, '\\');
+            }
+            return;
+        }
         let md = md_inline(content);
         let mut first = true;
         for line in md.split('\n') {
@@ -327,6 +344,46 @@ fn cell_text(cell: &Cell, out: &mut String) {
 mod tests {
     use super::*;
     use doc_model::{Row, Table};
+
+    #[test]
+    fn one_line_paragraphs_escape_as_the_general_path_does() {
+        // The general path: the inline's Markdown split into lines, each
+        // trimmed and escaped at its start.
+        let general = |text: &str| {
+            let md = md_inline(&Inline::new(text));
+            let mut out = String::new();
+            for line in md.split('\n').map(str::trim).filter(|l| !l.is_empty()) {
+                md_line_start(line, &mut out);
+            }
+            out
+        };
+        let mut samples = vec![
+            String::new(),
+            " ".into(),
+            "\u{1}".into(),
+            "\u{1} #x".into(),
+            "\u{1}#x".into(),
+            "  # not a heading ".into(),
+            "12. x".into(),
+            " 1234567890) y".into(),
+            "- a".into(),
+            "+ = > #".into(),
+            "a*b_c[d]e<f|g~h&amp;i&j\\k`l".into(),
+            "\u{85}\u{a0}x\u{3000}".into(),
+            "東京\t都 ".into(),
+            "\u{7f}=x".into(),
+        ];
+        for a in ["#", "1", ".", " ", "\u{2}", "é", "*", "\u{9f}", "\t"] {
+            for b in ["#", "2)", "-", " ", "x", "\u{3000}"] {
+                samples.push(format!("{a}{b}"));
+            }
+        }
+        for text in samples {
+            let mut w = Writer::default();
+            w.paragraph(&Inline::new(text.as_str()), "");
+            assert_eq!(w.out, general(&text), "{text:?}");
+        }
+    }
 
     fn t(rows: Vec<Vec<Cell>>) -> Block {
         Block::Table(Table::new(rows.into_iter().map(Row::new).collect(), 0))
