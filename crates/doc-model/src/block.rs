@@ -409,17 +409,24 @@ pub fn write_plain(blocks: &[Block], out: &mut String) {
                     out.push('\n');
                 }
                 for row in &t.rows {
-                    let cells: Vec<String> = row.cells.iter().map(Cell::plain_text).collect();
-                    let used = cells
-                        .iter()
-                        .rposition(|c| !c.is_empty())
-                        .map_or(0, |i| i + 1);
-                    for (i, c) in cells.iter().take(used).enumerate() {
+                    // Cells written in place; the row is cut back after its
+                    // last cell with text (trailing empty cells dropped).
+                    let mut used = out.len();
+                    for (i, c) in row.cells.iter().enumerate() {
                         if i > 0 {
                             out.push('\t');
                         }
-                        out.push_str(c);
+                        let start = out.len();
+                        write_plain(&c.blocks, out);
+                        let keep = out
+                            .get(start..)
+                            .map_or(0, |s| s.trim_end_matches('\n').len());
+                        out.truncate(start + keep);
+                        if keep > 0 {
+                            used = out.len();
+                        }
                     }
+                    out.truncate(used);
                     out.push('\n');
                 }
             }
