@@ -45,7 +45,7 @@ pub use eq_field::eq_field_text;
 pub use extraction::Extraction;
 pub use limit::{deadline_passed, limit_reached};
 pub use list_number::NumberFormat;
-pub use property::{Key, Person, Properties, Property, Value, keys};
+pub use property::{Field, Key, Person, Properties, Property, Value, keys};
 pub use warning::{Warning, WarningKind};
 
 /// What a [`Part`] of a document is: which story it holds.

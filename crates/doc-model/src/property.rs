@@ -52,6 +52,19 @@ pub mod keys {
     pub const MAILBOX_FORMAT: Key = Key::new("mailbox_format", "Message:Mailbox-Format");
     /// How many messages a mailbox holds.
     pub const MESSAGE_COUNT: Key = Key::new("message_count", "Message:Count");
+    /// A message's header fields as written ([`Value::Fields`](super::Value::Fields)),
+    /// each under `Message:Raw-Header:<name>` in Tika's metadata.
+    pub const RAW_HEADERS: Key = Key::new("headers", "Message:Raw-Header");
+}
+
+/// A named field as a file states it (a header line: `Received`, its value).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Field {
+    /// The field's name as written.
+    pub name: String,
+    /// Its value, unfolded.
+    pub value: String,
 }
 
 /// A person or mailbox: a display name, an address, or both.
@@ -108,6 +121,8 @@ pub enum Value {
     People(Vec<Person>),
     /// A count.
     Count(u64),
+    /// Named fields in the order stated; a name may repeat.
+    Fields(Vec<Field>),
 }
 
 impl Value {
@@ -122,6 +137,11 @@ impl Value {
                 .collect::<Vec<_>>()
                 .join(", "),
             Value::Count(n) => n.to_string(),
+            Value::Fields(fields) => fields
+                .iter()
+                .map(|f| format!("{}: {}", f.name, f.value))
+                .collect::<Vec<_>>()
+                .join("\n"),
         }
     }
 
@@ -129,6 +149,10 @@ impl Value {
     pub fn to_texts(&self) -> Vec<String> {
         match self {
             Value::People(people) => people.iter().map(Person::to_string).collect(),
+            Value::Fields(fields) => fields
+                .iter()
+                .map(|f| format!("{}: {}", f.name, f.value))
+                .collect(),
             other => vec![other.to_text()],
         }
     }

@@ -24,6 +24,7 @@ pub(crate) fn read(data: &[u8], options: &Options) -> Result<MailDocument, Error
         bcc: people(parsed.bcc()),
         date: parsed.date().map(|d| d.to_rfc3339()),
         message_id: parsed.message_id().map(|id| format!("<{id}>")),
+        raw_headers: crate::headers::raw_headers(&parsed),
         ..Message::default()
     };
     let (body, encoding) = body(&parsed);

@@ -46,6 +46,7 @@ mod body;
 mod detect;
 mod eml;
 mod error;
+mod headers;
 mod lzfu;
 mod mbox;
 mod message;

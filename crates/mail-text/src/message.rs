@@ -22,6 +22,8 @@ pub(crate) struct Message {
     /// Lines of the header block after the subject (an appointment's
     /// location and times, a contact's phone numbers), with their metadata key.
     pub fields: Vec<(&'static str, String, Option<doc_model::Key>)>,
+    /// Every header field as written (metadata only).
+    pub raw_headers: Vec<doc_model::Field>,
     pub body: String,
 }
 
@@ -103,6 +105,9 @@ impl Message {
             if let Some(key) = key {
                 props.set_text(key, value);
             }
+        }
+        if !self.raw_headers.is_empty() {
+            props.set(keys::RAW_HEADERS, Value::Fields(self.raw_headers));
         }
         let mut doc = MailDocument::new(MailDetails { format });
         doc.parts = parts;

@@ -122,3 +122,24 @@ fn every_message_is_read_and_its_strings_and_attachments_found() {
     );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+#[test]
+fn a_received_outlook_message_keeps_its_transport_header() {
+    let Some(dir) = corpus::require_dir("mail-text corpus") else {
+        return;
+    };
+    let bytes = std::fs::read(dir.join("mail/poi/example_received_regular.msg")).unwrap();
+    let doc = mail_text::parse(&bytes).unwrap();
+    let Some(doc_model::Value::Fields(fields)) =
+        doc.metadata.properties.get(doc_model::keys::RAW_HEADERS)
+    else {
+        panic!("no raw headers");
+    };
+    assert!(fields.len() >= 20, "{} fields", fields.len());
+    assert!(fields.iter().any(|f| f.name == "Received"));
+    assert!(
+        fields
+            .iter()
+            .any(|f| f.name.eq_ignore_ascii_case("Message-ID"))
+    );
+}

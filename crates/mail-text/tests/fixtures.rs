@@ -72,6 +72,20 @@ fn eml_attachments_encoded_names_and_nested_messages() {
 }
 
 #[test]
+fn raw_header_fields_as_metadata() {
+    let doc = mail_text::parse(&read_fixture("mail/mixed.eml")).unwrap();
+    let Some(Value::Fields(fields)) = doc.metadata.properties.get(keys::RAW_HEADERS) else {
+        panic!("no raw headers");
+    };
+    let names: Vec<&str> = fields.iter().take(3).map(|f| f.name.as_str()).collect();
+    assert_eq!(names, ["From", "To", "Cc"]);
+    assert_eq!(
+        fields[0].value,
+        "=?UTF-8?Q?Ren=C3=A9e?= <renee@example.com>"
+    );
+}
+
+#[test]
 fn mailbox_messages_in_order() {
     let doc = mail_text::parse(&read_fixture("mail/mailbox.mbox")).unwrap();
     assert_eq!(doc.details.format, MailFormat::Mbox);

@@ -147,6 +147,24 @@ fn put_metadata(map: &mut Map<String, Value>, doc: &Document) {
     // A format's own keys under their Tika names (`Message-From`, …): a
     // list of people is a list of values.
     for p in &m.properties {
+        if let textract::doc_model::Value::Fields(fields) = &p.value {
+            // `Message:Raw-Header:Received`, one value per line of that name.
+            let mut names: Vec<&str> = Vec::new();
+            for f in fields {
+                if !names.contains(&f.name.as_str()) {
+                    names.push(&f.name);
+                }
+            }
+            for name in names {
+                let values = fields
+                    .iter()
+                    .filter(|f| f.name == name)
+                    .map(|f| Value::from(f.value.as_str()))
+                    .collect();
+                map.insert(format!("{}:{name}", p.key.tika), one_or_many(values));
+            }
+            continue;
+        }
         let values = p.value.to_texts().into_iter().map(Value::from).collect();
         map.insert(p.key.tika.to_string(), one_or_many(values));
     }

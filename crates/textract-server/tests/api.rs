@@ -388,6 +388,12 @@ async fn rmeta_lists_message_headers_under_tika_names_and_attachments_after() {
     assert_eq!(e["Message-To"][1], "team@example.com");
     assert_eq!(e["Message-Cc"], "Cy <cy@example.com>");
     assert_eq!(e["Message:Raw-Header:Message-ID"], "<m1@example.com>");
+    // Every header field as written, as Tika's RFC822Parser lists them.
+    assert_eq!(
+        e["Message:Raw-Header:From"],
+        "=?UTF-8?Q?Ren=C3=A9e?= <renee@example.com>"
+    );
+    assert_eq!(e["Message:Raw-Header:MIME-Version"], "1.0");
     // The attachment and the attached message follow the container.
     assert_eq!(j.as_array().map(Vec::len), Some(3));
     assert_eq!(j[2]["Content-Type"], "message/rfc822");

@@ -105,6 +105,11 @@ pub(crate) fn read(cf: &CompoundFile<'_>, options: &Options) -> Result<MailDocum
         received: root.time(tag::DELIVERY_TIME),
         message_id: root.string(tag::INTERNET_MESSAGE_ID),
         message_class: class.clone(),
+        // A received message keeps the header it came with.
+        raw_headers: root
+            .string(tag::TRANSPORT_HEADERS)
+            .map(|h| crate::headers::raw_headers_of(&h))
+            .unwrap_or_default(),
         ..Message::default()
     };
     m.from = sender(&root).into_iter().collect();
