@@ -862,7 +862,7 @@ async fn mime_types(headers: HeaderMap) -> Response {
                     (*mime).to_string(),
                     serde_json::json!({
                         "alias": [],
-                        "supertype": supertype(mime),
+                        "supertype": formats.first().map_or("application/octet-stream", |f| f.supertype()),
                         "parser": parsers.join(", "),
                     }),
                 );
@@ -880,31 +880,5 @@ async fn mime_types(headers: HeaderMap) -> Response {
             }
             respond(StatusCode::OK, TEXT, out)
         }
-    }
-}
-
-fn supertype(mime: &str) -> &'static str {
-    if mime == "text/plain" {
-        "application/octet-stream"
-    } else if mime.starts_with("text/") || mime == "message/rfc822" || mime == "application/mbox" {
-        "text/plain"
-    } else if mime.ends_with("+xml") || mime == "application/xml" {
-        "application/xml"
-    } else if mime.contains("openxmlformats")
-        || mime.contains("opendocument")
-        || mime == "application/hwp+zip"
-    {
-        "application/zip"
-    } else if matches!(
-        mime,
-        "application/msword"
-            | "application/vnd.ms-excel"
-            | "application/vnd.ms-powerpoint"
-            | "application/x-hwp"
-            | "application/vnd.ms-outlook"
-    ) {
-        "application/x-tika-msoffice"
-    } else {
-        "application/octet-stream"
     }
 }

@@ -23,6 +23,14 @@ impl Format {
         crate::registry::entry(self).human_name
     }
 
+    /// The MIME type this one is a kind of, as Apache Tika's media-type
+    /// registry (and the server's `/mime-types`) states it: a ZIP package's
+    /// `application/zip`, an OLE compound file's
+    /// `application/x-tika-msoffice`, text formats' `text/plain`.
+    pub fn supertype(self) -> &'static str {
+        crate::registry::entry(self).supertype
+    }
+
     /// Whether this build can extract the format (its layer is compiled in).
     pub fn is_supported(self) -> bool {
         crate::registry::entry(self).extract.is_some()
