@@ -50,7 +50,11 @@
 
 mod charset;
 mod error;
+mod field;
+mod output;
 mod reader;
+mod style;
+mod table;
 mod token;
 
 use std::time::Instant;
