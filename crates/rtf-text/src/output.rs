@@ -668,3 +668,91 @@ fn trim_story_end(blocks: &mut Vec<Block>) {
         blocks.pop();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use doc_model::Block;
+
+    fn body(rtf: &str) -> (String, Vec<Block>) {
+        let doc = crate::parse(rtf.as_bytes()).unwrap();
+        let p = doc.parts.into_iter().next().unwrap();
+        assert_eq!(doc_model::plain_text(&p.blocks), p.text);
+        (p.text, p.blocks)
+    }
+
+    #[test]
+    fn white_space_goes_as_the_plain_text_always_dropped_it() {
+        let (text, blocks) =
+            body("{\\rtf1 \\par\\tab  lead \\par\\par mid\\line  \\par end \\par\\par}");
+        assert_eq!(text, "lead\n\nmid\n\nend\n");
+        assert_eq!(blocks.len(), 4);
+    }
+
+    #[test]
+    fn a_cell_ending_in_par_keeps_the_lines_it_wrote() {
+        // pandoc's RTF writer ends every cell with \par: the plain text
+        // has those line ends, which a table's plain rendering cannot.
+        let rtf = "{\\rtf1 \\trowd\\cellx1000\\cellx2000 {\\pard\\intbl a\\par}\\cell {\\pard\\intbl b\\par}\\cell\\row\\pard after\\par}";
+        let (text, blocks) = body(rtf);
+        assert_eq!(text, "a\n\tb\n\nafter\n");
+        assert!(blocks.iter().all(|b| !matches!(b, Block::Table(_))));
+    }
+
+    #[test]
+    fn a_row_without_intbl_after_trowd_is_a_table() {
+        let (text, blocks) =
+            body("{\\rtf1 \\trowd\\cellx1000\\cellx2000 one\\cell two \\cell\\row after\\par}");
+        assert_eq!(text, "one\ttwo\nafter\n");
+        assert!(matches!(&blocks[0], Block::Table(t) if t.rows[0].cells.len() == 2));
+    }
+
+    #[test]
+    fn cells_without_a_table_are_tabs() {
+        let (text, blocks) = body("{\\rtf1 a\\cell b\\row c\\par}");
+        assert_eq!(text, "a\tb\nc\n");
+        assert!(blocks.iter().all(|b| !matches!(b, Block::Table(_))));
+    }
+
+    #[test]
+    fn labels_become_list_items_and_stay_in_headings() {
+        let rtf = "{\\rtf1{\\stylesheet{\\s1 heading 1;}}\\pard\\s1{\\listtext 1.\\tab}Intro\\par\\pard\\ls1{\\listtext 2.\\tab}Item \\par\\pard\\ls1{\\listtext 3.\\tab}\\par}";
+        let (text, blocks) = body(rtf);
+        assert_eq!(text, "1.\tIntro\n2.\tItem\n3.\n");
+        assert!(
+            matches!(&blocks[0], Block::Heading { level: 1, content } if content.text == "1.\tIntro")
+        );
+        assert!(
+            matches!(&blocks[1], Block::ListItem { label: Some(l), content, .. } if l == "2.\t" && content.text == "Item")
+        );
+    }
+
+    #[test]
+    fn a_link_inside_a_list_item_survives_the_label() {
+        let rtf = "{\\rtf1\\pard\\ls1{\\listtext -\\tab}see {\\field{\\*\\fldinst HYPERLINK \"http://a.example\"}{\\fldrslt here}} now\\par}";
+        let (_, blocks) = body(rtf);
+        let Some(Block::ListItem { content, .. }) = blocks.first() else {
+            panic!("{blocks:?}")
+        };
+        assert_eq!(content.segments()[1], ("here", Some("http://a.example")));
+    }
+
+    #[test]
+    fn stories_inside_a_paragraph_do_not_split_it() {
+        let doc = crate::parse(b"{\\rtf1 body {\\footnote note\\par} text\\par}").unwrap();
+        assert_eq!(doc.parts[0].text, "body  text\n");
+        assert_eq!(doc.parts[1].text, "note\n");
+    }
+
+    #[test]
+    fn the_builder_owns_the_output_limit() {
+        let mut o = crate::Options::default();
+        o.limits.max_output_bytes = 8;
+        let doc = crate::parse_with(b"{\\rtf1 0123456789\\par more\\par}", &o).unwrap();
+        assert_eq!(doc.text(), "01234567\n");
+        let limits = doc
+            .warnings
+            .iter()
+            .filter(|w| w.kind == crate::WarningKind::Limit);
+        assert_eq!(limits.count(), 1, "{:?}", doc.warnings);
+    }
+}

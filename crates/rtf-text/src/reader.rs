@@ -8,17 +8,20 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use doc_model::{Block, EmbeddedFile, EmbeddedKind, Metadata, OutputLimits, Part, PartKind};
+use doc_model::{Block, EmbeddedFile, Metadata, OutputLimits, Part, PartKind};
 use encoding_rs::{Encoding, WINDOWS_1252};
 
 use crate::error::{Warning, WarningKind};
 use crate::output::{Output, Role};
 use crate::style::{Para, Styles};
 use crate::table::RowDef;
-use crate::token::{Token, Tokens, hex_value};
+use crate::token::{Token, Tokens};
 use crate::{Limits, RtfDocument};
+use embedded::push_hex;
 
 mod control;
+mod embedded;
+mod info;
 mod structure;
 
 use control::known_destination;
@@ -566,130 +569,6 @@ impl<'l> Reader<'l> {
         }
     }
 
-    /// The end of a `\field` group. Its result is what Word shows; when
-    /// the writer left the result of an `EQ` field empty (LibreOffice does
-    /// for ruby, `EQ \o\al(\s\up 11(かんじ),漢字)`), its text is read from
-    /// the instruction as `.doc` reads it (`doc_model::eq_field_text`).
-    fn field_done(&mut self) {
-        let Some(field) = self.fields.pop() else {
-            return;
-        };
-        if field.link {
-            self.out.link_end();
-        }
-        let instruction = self
-            .instructions
-            .get(field.inst_start..)
-            .map(str::to_owned)
-            .unwrap_or_default();
-        self.instructions
-            .truncate(field.inst_start.min(self.instructions.len()));
-        let Some(story) = self.target() else {
-            return;
-        };
-        let shown = field.result.is_some_and(|at| self.out.visible() > at);
-        if !shown && let Some(base) = doc_model::eq_field_text(&instruction) {
-            self.push_str_to(story, &base);
-        }
-    }
-
-    fn info_done(&mut self, field: InfoField) {
-        let text = std::mem::take(&mut self.info_text).trim().to_string();
-        let date = std::mem::take(&mut self.date);
-        let m = &mut self.metadata;
-        let value = (!text.is_empty()).then_some(text);
-        match field {
-            InfoField::Title => m.title = value.or(m.title.take()),
-            InfoField::Subject => m.subject = value.or(m.subject.take()),
-            InfoField::Author => m.author = value.or(m.author.take()),
-            InfoField::Operator => m.last_author = value.or(m.last_author.take()),
-            InfoField::Keywords => m.keywords = value.or(m.keywords.take()),
-            InfoField::Company => m.company = value.or(m.company.take()),
-            InfoField::Created | InfoField::Revised => {
-                let [y, mo, d, h, mi] = date;
-                if (1..=9999).contains(&y) && (1..=12).contains(&mo) && (1..=31).contains(&d) {
-                    let stamp = format!(
-                        "{y:04}-{mo:02}-{d:02}T{:02}:{:02}:00",
-                        h.clamp(0, 23),
-                        mi.clamp(0, 59)
-                    );
-                    if field == InfoField::Created {
-                        m.created = Some(stamp);
-                    } else {
-                        m.modified = Some(stamp);
-                    }
-                }
-            }
-            InfoField::Comment | InfoField::Other => {}
-        }
-    }
-
-    fn room_for(&mut self, n: usize, what: &str) -> bool {
-        if self.embedded_bytes.saturating_add(n as u64) > self.limits.max_embedded_bytes {
-            self.warn(
-                WarningKind::Limit,
-                format!(
-                    "{what} past {} bytes of embedded data (Limits::max_embedded_bytes) skipped",
-                    self.limits.max_embedded_bytes
-                ),
-                None,
-            );
-            return false;
-        }
-        self.embedded_bytes += n as u64;
-        true
-    }
-
-    fn picture_done(&mut self) {
-        let Some(p) = self.picture.take() else {
-            return;
-        };
-        if p.hex.is_empty() || !self.room_for(p.hex.len(), "a picture") {
-            return;
-        }
-        self.pictures += 1;
-        let (ext, media) = if p.ext.is_empty() {
-            ("bin", "application/octet-stream")
-        } else {
-            (p.ext, p.media)
-        };
-        let name = format!("image{}.{ext}", self.pictures);
-        self.embedded.push(
-            EmbeddedFile::new(format!("/{name}"), EmbeddedKind::Image, p.hex)
-                .with_name(name)
-                .with_media_type(media),
-        );
-    }
-
-    fn object_done(&mut self) {
-        let Some(p) = self.objdata.take() else {
-            return;
-        };
-        if p.hex.is_empty() || !self.room_for(p.hex.len(), "an object") {
-            return;
-        }
-        self.objects += 1;
-        let n = self.objects;
-        let object = ole_cfb_read::Ole1Object::parse(&p.hex)
-            .map_err(|e| e.to_string())
-            .and_then(|o| o.embedded_object().map_err(|e| e.to_string()));
-        match object {
-            Ok(Some(mut o)) => {
-                for w in std::mem::take(&mut o.warnings) {
-                    self.warn(WarningKind::Embedded, format!("object {n}: {w}"), None);
-                }
-                self.embedded
-                    .push(o.into_embedded_file(&format!("/object{n}")));
-            }
-            Ok(None) => {}
-            Err(e) => self.warn(
-                WarningKind::Embedded,
-                format!("object {n}: \\objdata unreadable ({e}); skipped"),
-                None,
-            ),
-        }
-    }
-
     pub(crate) fn run(mut self, data: &[u8]) -> RtfDocument {
         let mut tokens = Tokens::new(data);
         let mut count: u64 = 0;
@@ -812,18 +691,6 @@ impl<'l> Reader<'l> {
             embedded: self.embedded,
             warnings: self.warnings,
             encoding: Some(self.ansi),
-        }
-    }
-}
-
-/// Appends hex digits (whitespace and anything else ignored) as bytes.
-fn push_hex(p: &mut Picture, run: &[u8]) {
-    for &c in run {
-        if let Some(v) = hex_value(c) {
-            match p.odd.take() {
-                Some(hi) => p.hex.push(hi << 4 | v),
-                None => p.odd = Some(v),
-            }
         }
     }
 }

@@ -248,25 +248,6 @@ impl Reader<'_> {
         }
     }
 
-    fn info(&mut self, field: InfoField) {
-        if matches!(self.state.dest, Dest::InfoGroup | Dest::Info(_)) {
-            self.info_text.clear();
-            self.date = [0; 5];
-            self.state.dest = Dest::Info(field);
-        } else {
-            self.state.dest = Dest::Skip;
-        }
-    }
-
-    fn pict_type(&mut self, ext: &'static str, media: &'static str) {
-        if let Some(p) = self.picture.as_mut()
-            && self.state.dest == Dest::Pict
-        {
-            p.ext = ext;
-            p.media = media;
-        }
-    }
-
     pub(super) fn symbol(&mut self, c: u8) {
         if self.skip > 0 {
             self.skip -= 1;

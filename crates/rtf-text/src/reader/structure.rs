@@ -256,4 +256,31 @@ impl Reader<'_> {
         let def = self.row_defs.get(def_level).cloned();
         self.out.row(nested, level, def, role);
     }
+
+    /// The end of a `\field` group. Its result is what Word shows; when
+    /// the writer left the result of an `EQ` field empty (LibreOffice does
+    /// for ruby, `EQ \o\al(\s\up 11(かんじ),漢字)`), its text is read from
+    /// the instruction as `.doc` reads it (`doc_model::eq_field_text`).
+    pub(super) fn field_done(&mut self) {
+        let Some(field) = self.fields.pop() else {
+            return;
+        };
+        if field.link {
+            self.out.link_end();
+        }
+        let instruction = self
+            .instructions
+            .get(field.inst_start..)
+            .map(str::to_owned)
+            .unwrap_or_default();
+        self.instructions
+            .truncate(field.inst_start.min(self.instructions.len()));
+        let Some(story) = self.target() else {
+            return;
+        };
+        let shown = field.result.is_some_and(|at| self.out.visible() > at);
+        if !shown && let Some(base) = doc_model::eq_field_text(&instruction) {
+            self.push_str_to(story, &base);
+        }
+    }
 }
