@@ -604,6 +604,9 @@ impl<'l> Reader<'l> {
                     if ignorable && !known_destination(name) {
                         self.flush();
                         self.state.dest = Dest::Skip;
+                    } else if name == b"pn" && !ignorable {
+                        // A `\pn` not marked `\*` was read as text before:
+                        // its numbering is not read, its text stays.
                     } else {
                         self.word(name, param, &mut tokens, offset, group_start);
                     }
