@@ -744,6 +744,15 @@ mod tests {
     }
 
     #[test]
+    fn a_pn_not_marked_ignorable_is_text_and_a_fallback_unit() {
+        // `\pn` outside `{\*…}` is read as the text it holds; after `\uN`
+        // it is the one fallback unit, as every other control word.
+        let (text, blocks) = body("{\\rtf1 {\\pn x}y \\u8212\\pn z\\par}");
+        assert_eq!(text, "xy \u{2014}z\n");
+        assert!(matches!(&blocks[0], Block::Paragraph { .. }), "{blocks:?}");
+    }
+
+    #[test]
     fn the_builder_owns_the_output_limit() {
         let mut o = crate::Options::default();
         o.limits.max_output_bytes = 8;

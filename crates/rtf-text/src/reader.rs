@@ -606,7 +606,11 @@ impl<'l> Reader<'l> {
                         self.state.dest = Dest::Skip;
                     } else if name == b"pn" && !ignorable {
                         // A `\pn` not marked `\*` was read as text before:
-                        // its numbering is not read, its text stays.
+                        // its numbering is not read, its text stays. Like
+                        // any other word it is one unit of a `\uN`'s fallback.
+                        if self.state.dest != Dest::Skip && self.skip > 0 {
+                            self.skip -= 1;
+                        }
                     } else {
                         self.word(name, param, &mut tokens, offset, group_start);
                     }
