@@ -70,6 +70,11 @@ struct Frame {
     link: Option<(String, Option<usize>)>,
     /// The text written since the outermost open table started, as lines.
     shadow: String,
+    /// The length of `shadow` just after a `\par` in a table: a `\cell`
+    /// that follows at once ends the paragraph that mark ended, and
+    /// writes no line end of its own (RTF 1.9.1, "Table Definitions": a
+    /// cell's last paragraph is ended by `\cell`).
+    par_end: Option<usize>,
 }
 
 impl Frame {
@@ -88,6 +93,7 @@ impl Frame {
             links: Vec::new(),
             link: None,
             shadow: String::new(),
+            par_end: None,
         }
     }
 }
@@ -244,6 +250,10 @@ impl Output {
             self.b.end_paragraph();
         }
         self.line_end_shadow();
+        let f = self.frame();
+        if !f.tables.is_empty() {
+            f.par_end = Some(f.shadow.len());
+        }
     }
 
     /// A line break inside the paragraph (`\line`).
@@ -440,6 +450,7 @@ impl Output {
             None => {
                 f.blocks.extend(done);
                 f.shadow.clear();
+                f.par_end = None;
             }
         }
         f.tables.push(TableBuild::default());
@@ -471,6 +482,11 @@ impl Output {
         let f = self.frame();
         if let Some(t) = f.tables.last_mut() {
             t.cells.push(cell);
+        }
+        // `\par\cell`: the paragraph mark and the cell end end the same
+        // paragraph, once.
+        if f.par_end.take() == Some(f.shadow.len()) && f.shadow.ends_with('\n') {
+            f.shadow.pop();
         }
         if f.started {
             f.shadow.push('\t');
@@ -515,6 +531,7 @@ impl Output {
             t.rows.push(Row::new(cells));
             t.defs.push(def);
         }
+        f.par_end = None;
         if f.started {
             if f.shadow.ends_with('\t') {
                 f.shadow.pop();
@@ -689,12 +706,23 @@ mod tests {
     }
 
     #[test]
-    fn a_cell_ending_in_par_keeps_the_lines_it_wrote() {
-        // pandoc's RTF writer ends every cell with \par: the plain text
-        // has those line ends, which a table's plain rendering cannot.
+    fn a_par_before_cell_ends_the_cells_last_paragraph() {
+        // pandoc's RTF writer ends every cell with \par: the paragraph mark
+        // and \cell end the cell's one paragraph (RTF 1.9.1 "Table
+        // Definitions"), so the cells are a row of a table.
         let rtf = "{\\rtf1 \\trowd\\cellx1000\\cellx2000 {\\pard\\intbl a\\par}\\cell {\\pard\\intbl b\\par}\\cell\\row\\pard after\\par}";
         let (text, blocks) = body(rtf);
-        assert_eq!(text, "a\n\tb\n\nafter\n");
+        assert_eq!(text, "a\tb\nafter\n");
+        assert!(matches!(&blocks[0], Block::Table(t) if t.rows[0].cells.len() == 2));
+    }
+
+    #[test]
+    fn a_cell_ending_in_an_empty_paragraph_keeps_the_lines_it_wrote() {
+        // Two marks before \cell: an empty paragraph the table's plain
+        // rendering cannot show, so the lines stay as written.
+        let rtf = "{\\rtf1 \\trowd\\cellx1000\\cellx2000 \\pard\\intbl a\\par\\par\\cell b\\cell\\row\\pard after\\par}";
+        let (text, blocks) = body(rtf);
+        assert_eq!(text, "a\n\tb\nafter\n");
         assert!(blocks.iter().all(|b| !matches!(b, Block::Table(_))));
     }
 
