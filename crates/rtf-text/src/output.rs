@@ -727,6 +727,13 @@ mod tests {
     }
 
     #[test]
+    fn a_backslash_before_a_line_end_is_a_par() {
+        let (text, blocks) = body("{\\rtf1 one\\\ntwo\\\r\nthree}");
+        assert_eq!(text, "one\ntwo\nthree\n");
+        assert_eq!(blocks.len(), 3);
+    }
+
+    #[test]
     fn a_row_without_intbl_after_trowd_is_a_table() {
         let (text, blocks) =
             body("{\\rtf1 \\trowd\\cellx1000\\cellx2000 one\\cell two \\cell\\row after\\par}");

@@ -259,6 +259,9 @@ impl Reader<'_> {
             b'_' => self.char('\u{2011}'),
             b'-' => {}
             b'\'' => self.byte(b'\''),
+            // A backslash before a line feed or carriage return is a `\par`
+            // (RTF 1.9.1, "Conventions of an RTF Reader").
+            b'\n' | b'\r' => self.paragraph_end(),
             // \* marks the next destination ignorable: readers that do not
             // know it skip the group. The words above name every
             // destination this reader keeps; the rest are skipped.
