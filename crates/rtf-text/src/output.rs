@@ -70,6 +70,9 @@ struct Frame {
     link: Option<(String, Option<usize>)>,
     /// The text written since the outermost open table started, as lines.
     shadow: String,
+    /// Characters other than white space written into this story (a
+    /// field's result is shown when this grows while it is read).
+    visible: u64,
     /// The length of `shadow` just after a `\par` in a table: a `\cell`
     /// that follows at once ends the paragraph that mark ended, and
     /// writes no line end of its own (RTF 1.9.1, "Table Definitions": a
@@ -93,6 +96,7 @@ impl Frame {
             links: Vec::new(),
             link: None,
             shadow: String::new(),
+            visible: 0,
             par_end: None,
         }
     }
@@ -101,9 +105,6 @@ impl Frame {
 pub(crate) struct Output {
     b: Builder,
     frames: Vec<Frame>,
-    /// Characters other than white space written so far (a field's result
-    /// is shown when this grows while it is read).
-    visible: u64,
 }
 
 impl Output {
@@ -111,7 +112,6 @@ impl Output {
         Output {
             b: Builder::new(limits),
             frames: vec![Frame::new(0, 0, None)],
-            visible: 0,
         }
     }
 
@@ -124,8 +124,10 @@ impl Output {
         self.b.stopped()
     }
 
+    /// Characters other than white space written so far into the story
+    /// being written (not into the notes or comments met inside it).
     pub(crate) fn visible(&self) -> u64 {
-        self.visible
+        self.frames.last().map_or(0, |f| f.visible)
     }
 
     fn frame(&mut self) -> &mut Frame {
@@ -233,7 +235,7 @@ impl Output {
         if !f.tables.is_empty() {
             f.shadow.push_str(s);
         }
-        self.visible += s.chars().filter(|c| !c.is_whitespace()).count() as u64;
+        f.visible += s.chars().filter(|c| !c.is_whitespace()).count() as u64;
     }
 
     /// The end of a paragraph (`\par`, `\sect`, `\page`) that is a `role`.

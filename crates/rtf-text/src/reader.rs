@@ -141,6 +141,10 @@ pub(crate) struct Reader<'l> {
     pending: Vec<u8>,
     pending_encoding: &'static Encoding,
     pending_story: usize,
+    /// The table nesting where the pending bytes started: they go there,
+    /// as text written at once would have (`\pard` does not decode them:
+    /// that would split a double-byte character as the text never was).
+    pending_level: usize,
     /// A high surrogate waiting for its low half.
     high_surrogate: Option<u16>,
     /// Fallback bytes still to skip after a `\uN`.
@@ -179,6 +183,8 @@ pub(crate) struct Reader<'l> {
     fields: Vec<Field>,
     /// Field instructions read (up to `MAX_INSTRUCTION_BYTES`).
     instructions: String,
+    /// Where a list label read into the instructions starts.
+    instruction_label: Option<usize>,
     styles: Styles,
     /// `stack.len()` inside the `\stylesheet` group: its child groups are styles.
     sheet_depth: Option<usize>,
@@ -217,6 +223,7 @@ impl<'l> Reader<'l> {
             pending: Vec::new(),
             pending_encoding: WINDOWS_1252,
             pending_story: 0,
+            pending_level: 0,
             high_surrogate: None,
             skip: 0,
             ansi: WINDOWS_1252,
@@ -247,6 +254,7 @@ impl<'l> Reader<'l> {
             next_author: None,
             fields: Vec::new(),
             instructions: String::new(),
+            instruction_label: None,
             styles: Styles::default(),
             sheet_depth: None,
             row_defs: Vec::new(),
@@ -276,7 +284,9 @@ impl<'l> Reader<'l> {
     fn target(&self) -> Option<usize> {
         match self.state.dest {
             Dest::Story(i) if !self.state.hidden && !self.state.deleted => Some(i),
-            Dest::Instruction if !self.state.deleted => Some(INSTRUCTION),
+            // Hidden text inside an instruction is left out of it, as it
+            // always was (`\fldinst` itself shows what it holds).
+            Dest::Instruction if !self.state.hidden && !self.state.deleted => Some(INSTRUCTION),
             _ => None,
         }
     }
@@ -314,20 +324,25 @@ impl<'l> Reader<'l> {
                 None,
             );
         }
-        let story = self.pending_story;
-        self.push_str_to(story, &text);
+        let (story, level) = (self.pending_story, self.pending_level);
+        self.push_str_at(story, &text, level);
         self.pending = bytes;
         self.pending.clear();
     }
 
     fn push_str_to(&mut self, story: usize, s: &str) {
+        let level = self.level();
+        self.push_str_at(story, s, level);
+    }
+
+    /// Text into `story`, at table nesting `level`.
+    fn push_str_at(&mut self, story: usize, s: &str, level: usize) {
         if story == INSTRUCTION {
             if self.instructions.len() + s.len() <= MAX_INSTRUCTION_BYTES {
                 self.instructions.push_str(s);
             }
             return;
         }
-        let level = self.level();
         if self.state.caps {
             let upper: String = s.chars().flat_map(char::to_uppercase).collect();
             self.out.text(&upper, level);
@@ -351,6 +366,9 @@ impl<'l> Reader<'l> {
             && (encoding != self.pending_encoding || story != self.pending_story)
         {
             self.flush();
+        }
+        if self.pending.is_empty() {
+            self.pending_level = self.level();
         }
         self.pending_encoding = encoding;
         self.pending_story = story;
@@ -400,7 +418,12 @@ impl<'l> Reader<'l> {
         };
         // A list label at the start of its line: LibreOffice writes
         // `{\listtext\pard\plain  1.\tab}`, the label after a space.
-        if self.state.label && self.pending.is_empty() && self.out.at_line_start() {
+        let line_start = if story == INSTRUCTION {
+            self.instructions.is_empty() || self.instructions.ends_with('\n')
+        } else {
+            self.out.at_line_start()
+        };
+        if self.state.label && self.pending.is_empty() && line_start {
             run = run.trim_ascii_start();
             if run.is_empty() {
                 return;
@@ -543,7 +566,18 @@ impl<'l> Reader<'l> {
         // A label with no number or bullet (LibreOffice writes a heading's
         // empty outline number as `{\listtext\pard\plain \tab}`) is dropped.
         if self.state.label && !outer.label {
-            self.out.label_end();
+            match self.instruction_label.take() {
+                Some(start) => {
+                    if self
+                        .instructions
+                        .get(start..)
+                        .is_some_and(|t| t.trim().is_empty())
+                    {
+                        self.instructions.truncate(start);
+                    }
+                }
+                None => self.out.label_end(),
+            }
         }
         // The stories whose group this was end.
         while self.out.story_depth().is_some_and(|d| d > self.stack.len()) {

@@ -100,10 +100,10 @@ impl Reader<'_> {
                 self.state.dest = Dest::Pn;
                 self.state.para.pn = Some(Pn::default());
             }
-            b"pard" => {
-                self.flush();
-                self.state.para = Para::default();
-            }
+            // Pending bytes stay pending (they keep the nesting they
+            // started in): a `\pard` between the bytes of a double-byte
+            // character does not split it.
+            b"pard" => self.state.para = Para::default(),
             b"nesttableprops" => self.state.nest_props = true,
             b"trowd" => {
                 let level = if self.state.nest_props {
@@ -144,8 +144,13 @@ impl Reader<'_> {
                 if name == b"listtext" {
                     self.styles.labels_seen = true;
                 }
-                if self.target().is_some_and(|t| t != INSTRUCTION) {
-                    self.out.label_start();
+                // A label inside a field instruction is cut from it as from
+                // a story (it always was).
+                self.instruction_label = None;
+                match self.target() {
+                    Some(INSTRUCTION) => self.instruction_label = Some(self.instructions.len()),
+                    Some(_) => self.out.label_start(),
+                    None => {}
                 }
             }
             b"field" if self.fields.len() < self.limits.max_depth => {
