@@ -1,7 +1,9 @@
 //! Fuzzes `rtf-text`: the bytes as a document (a `{\rtf` prefix added when
 //! missing, so the interpreter always runs), with small limits: the
 //! tokenizer, code pages, `\uN`/`\ucN` skipping, destinations, `\binN`,
-//! pictures and `\objdata` through `ole-cfb-read`'s OLE 1.0 reader.
+//! pictures and `\objdata` through `ole-cfb-read`'s OLE 1.0 reader; the
+//! structure (styles, lists, tables and their spans, links) rendered as
+//! Markdown and XHTML, each part's text its blocks' plain rendering.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -21,5 +23,10 @@ fuzz_target!(|data: &[u8]| {
     };
     if let Ok(doc) = rtf_text::parse_with(input, &options) {
         let _ = doc.text();
+        for p in &doc.parts {
+            assert_eq!(doc_model::plain_text(&p.blocks), p.text);
+        }
+        let _ = doc_render::render(&[], &doc.parts, doc_render::Target::Markdown);
+        let _ = doc_render::render(&[], &doc.parts, doc_render::Target::Html);
     }
 });

@@ -19,6 +19,15 @@
 //!   (`\fldrslt`), never the instruction. Paragraphs, line breaks and page
 //!   breaks are lines; table cells are separated by a TAB and rows are lines
 //!   (nested tables too).
+//! - **Structure** as `doc-model` blocks in each part (its text is their
+//!   plain rendering): headings from `\outlinelevelN` and the stylesheet
+//!   (`\sN` styles, their outline level, a `heading N` name, `\sbasedon`),
+//!   list items from `\lsN`/`\ilvlN` and the `\listtable` (`\levelnfc23`
+//!   a bullet) or Word 6/95's `\pn`, labels as `\listtext` writes them,
+//!   tables with column spans from the cell edges and `\clmgf`/`\clmrg`,
+//!   row spans from `\clvmgf`/`\clvmrg`, `\trhdr` header rows and nested
+//!   tables (`\itapN`, `\nestcell`, `\nestrow`), `HYPERLINK` field results
+//!   as links.
 //! - **Metadata** from `\info`: title, subject, author, last author
 //!   (`\operator`), keywords, company, created and revised times.
 //! - **Embedded**: `\pict` pictures as their bytes (PNG, JPEG, EMF, WMF,
@@ -44,13 +53,19 @@
 //! assert_eq!(doc.metadata.title.as_deref(), Some("Report"));
 //! assert_eq!(doc.parts[1].kind, doc_model::PartKind::Footnote);
 //! assert!(doc.warnings.is_empty());
+//! // The table is a block of the body, its rows and cells as stored.
+//! assert!(doc.parts[0].blocks.iter().any(|b| matches!(b, doc_model::Block::Table(_))));
 //! # Ok::<(), rtf_text::Error>(())
 //! ```
 #![forbid(unsafe_code)]
 
 mod charset;
 mod error;
+mod field;
+mod output;
 mod reader;
+mod style;
+mod table;
 mod token;
 
 use std::time::Instant;

@@ -2,28 +2,53 @@
 //! hidden and deleted text), text decoded as Word decodes it, the
 //! destinations that hold stories (notes, headers, footers, comments, text
 //! boxes), `\info` metadata, fields, pictures and objects (RTF 1.9.1).
+//! What it reads goes to the output end (`output.rs`) with the paragraph
+//! properties that say what it is (`style.rs`, `table.rs`).
 
 use std::collections::HashMap;
 use std::time::Instant;
 
-use doc_model::{EmbeddedFile, EmbeddedKind, Metadata, Part, PartKind};
+use doc_model::{Block, EmbeddedFile, Metadata, OutputLimits, Part, PartKind};
 use encoding_rs::{Encoding, WINDOWS_1252};
 
 use crate::error::{Warning, WarningKind};
-use crate::token::{Token, Tokens, hex_value};
+use crate::output::{Output, Role};
+use crate::style::{Para, Styles};
+use crate::table::RowDef;
+use crate::token::{Token, Tokens};
 use crate::{Limits, RtfDocument};
+use embedded::push_hex;
 
 mod control;
+mod embedded;
+mod info;
+mod structure;
 
 use control::known_destination;
+
+/// The "story" of field instructions: read, never output.
+const INSTRUCTION: usize = usize::MAX;
+
+/// Deepest table nesting whose row definitions are kept.
+const MAX_ROW_DEFS: usize = 64;
 
 /// Where a group's text goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Dest {
     /// Into the story with this index.
     Story(usize),
-    /// Nowhere (an ignorable or non-text destination, a field instruction).
+    /// Nowhere (an ignorable or non-text destination).
     Skip,
+    /// A field instruction (`\fldinst`), read for `HYPERLINK` and `EQ`.
+    Instruction,
+    /// The `\stylesheet`: paragraph styles' numbers, bases, outline levels, names.
+    StyleSheet,
+    /// The `\listtable`: each list's levels' number formats.
+    ListTable,
+    /// The `\listoverridetable`: `\ls` numbers to lists.
+    ListOverride,
+    /// A legacy `\pn` numbering of the paragraph.
+    Pn,
     /// The font table: `\fN`, `\fcharsetN`, `\cpgN`.
     FontTable,
     /// An `\info` field.
@@ -69,25 +94,29 @@ struct State {
     label: bool,
     /// The `\fN` being described inside the font table.
     table_font: Option<i32>,
+    /// The paragraph's properties that tell structure.
+    para: Para,
+    /// Inside `\nesttableprops`: row definitions are a nested table's.
+    nest_props: bool,
 }
 
-/// A story being filled.
+/// A story: its kind, name, attributes, and once its group closed, its blocks.
 struct Story {
-    /// The scratch story of field instructions: never output.
-    scratch: bool,
     kind: PartKind,
     name: Option<String>,
     attributes: Vec<(String, String)>,
-    text: String,
+    blocks: Vec<Block>,
 }
 
-/// A `\field` being read: where its instruction starts in the scratch
-/// story, and where its result starts.
+/// A `\field` being read: where its instruction starts in the
+/// instructions read, and how much text was shown when its result started.
 struct Field {
     /// `stack.len()` inside the field's group.
     depth: usize,
     inst_start: usize,
-    result: Option<(usize, usize)>,
+    result: Option<u64>,
+    /// Its result is a hyperlink's text.
+    link: bool,
 }
 
 /// Most bytes of field instructions kept at once (they are read only to
@@ -112,6 +141,10 @@ pub(crate) struct Reader<'l> {
     pending: Vec<u8>,
     pending_encoding: &'static Encoding,
     pending_story: usize,
+    /// The table nesting where the pending bytes started: they go there,
+    /// as text written at once would have (`\pard` does not decode them:
+    /// that would split a double-byte character as the text never was).
+    pending_level: usize,
     /// A high surrogate waiting for its low half.
     high_surrogate: Option<u16>,
     /// Fallback bytes still to skip after a `\uN`.
@@ -129,9 +162,10 @@ pub(crate) struct Reader<'l> {
     objdata: Option<Picture>,
     objects: usize,
     warnings: Vec<Warning>,
-    output: u64,
-    stopped: bool,
+    out: Output,
     deadline: Option<Instant>,
+    /// The deadline stopped reading (said in a warning already).
+    deadline_passed: bool,
     /// Groups opened past `max_depth`, ignored with their braces.
     too_deep: usize,
     footnotes: usize,
@@ -147,20 +181,28 @@ pub(crate) struct Reader<'l> {
     next_author: Option<String>,
     /// Open fields, innermost last.
     fields: Vec<Field>,
-    /// The index of the scratch story holding field instructions.
-    scratch: Option<usize>,
-    /// Where the list label being read starts (story, byte).
-    label_start: Option<(usize, usize)>,
+    /// Field instructions read (up to `MAX_INSTRUCTION_BYTES`).
+    instructions: String,
+    /// Where a list label read into the instructions starts.
+    instruction_label: Option<usize>,
+    styles: Styles,
+    /// `stack.len()` inside the `\stylesheet` group: its child groups are styles.
+    sheet_depth: Option<usize>,
+    /// The row definitions being read, per table nesting level.
+    row_defs: Vec<RowDef>,
+    /// A `\trowd` came since the last `\row`: text is in the table.
+    in_row_def: bool,
+    /// The nesting level whose row definition is being read.
+    def_level: usize,
 }
 
 impl<'l> Reader<'l> {
     pub(crate) fn new(limits: &'l Limits) -> Reader<'l> {
         let body = Story {
-            scratch: false,
             kind: PartKind::Body,
             name: None,
             attributes: Vec::new(),
-            text: String::new(),
+            blocks: Vec::new(),
         };
         Reader {
             limits,
@@ -174,11 +216,14 @@ impl<'l> Reader<'l> {
                 caps: false,
                 label: false,
                 table_font: None,
+                para: Para::default(),
+                nest_props: false,
             },
             stories: vec![body],
             pending: Vec::new(),
             pending_encoding: WINDOWS_1252,
             pending_story: 0,
+            pending_level: 0,
             high_surrogate: None,
             skip: 0,
             ansi: WINDOWS_1252,
@@ -194,9 +239,11 @@ impl<'l> Reader<'l> {
             objdata: None,
             objects: 0,
             warnings: Vec::new(),
-            output: 0,
-            stopped: false,
+            out: Output::new(
+                OutputLimits::new(limits.max_output_bytes).with_deadline(limits.deadline),
+            ),
             deadline: limits.deadline,
+            deadline_passed: false,
             too_deep: 0,
             footnotes: 0,
             endnotes: 0,
@@ -206,8 +253,13 @@ impl<'l> Reader<'l> {
             group_start: false,
             next_author: None,
             fields: Vec::new(),
-            scratch: None,
-            label_start: None,
+            instructions: String::new(),
+            instruction_label: None,
+            styles: Styles::default(),
+            sheet_depth: None,
+            row_defs: Vec::new(),
+            in_row_def: false,
+            def_level: 1,
         }
     }
 
@@ -227,12 +279,32 @@ impl<'l> Reader<'l> {
             .unwrap_or(self.ansi)
     }
 
-    /// Whether text of the current group is read, and into which story.
+    /// Whether text of the current group is read, and into which story
+    /// (`INSTRUCTION` for a field instruction).
     fn target(&self) -> Option<usize> {
         match self.state.dest {
             Dest::Story(i) if !self.state.hidden && !self.state.deleted => Some(i),
+            // Hidden text inside an instruction is left out of it, as it
+            // always was (`\fldinst` itself shows what it holds).
+            Dest::Instruction if !self.state.hidden && !self.state.deleted => Some(INSTRUCTION),
             _ => None,
         }
+    }
+
+    /// The table nesting of the current paragraph: `\itap`/`\intbl`, or 1
+    /// after a `\trowd` that no `\row` ended yet.
+    fn level(&self) -> usize {
+        let level = self.state.para.level();
+        if level == 0 && self.in_row_def {
+            1
+        } else {
+            level
+        }
+    }
+
+    /// What the current paragraph is.
+    fn role(&self) -> Role {
+        self.styles.role(&self.state.para, self.out.label())
     }
 
     /// Decodes the pending bytes into their story.
@@ -252,45 +324,30 @@ impl<'l> Reader<'l> {
                 None,
             );
         }
-        let story = self.pending_story;
-        self.push_str_to(story, &text);
+        let (story, level) = (self.pending_story, self.pending_level);
+        self.push_str_at(story, &text, level);
         self.pending = bytes;
         self.pending.clear();
     }
 
     fn push_str_to(&mut self, story: usize, s: &str) {
-        if self.stopped {
-            return;
-        }
-        if Some(story) == self.scratch {
-            if let Some(st) = self.stories.get_mut(story)
-                && st.text.len() + s.len() <= MAX_INSTRUCTION_BYTES
-            {
-                st.text.push_str(s);
+        let level = self.level();
+        self.push_str_at(story, s, level);
+    }
+
+    /// Text into `story`, at table nesting `level`.
+    fn push_str_at(&mut self, story: usize, s: &str, level: usize) {
+        if story == INSTRUCTION {
+            if self.instructions.len() + s.len() <= MAX_INSTRUCTION_BYTES {
+                self.instructions.push_str(s);
             }
             return;
         }
-        let next = self.output + s.len() as u64;
-        if next > self.limits.max_output_bytes {
-            self.stopped = true;
-            self.warn(
-                WarningKind::Limit,
-                format!(
-                    "text past {} bytes (Limits::max_output_bytes) left out",
-                    self.limits.max_output_bytes
-                ),
-                None,
-            );
-            return;
-        }
-        self.output = next;
-        let caps = self.state.caps;
-        if let Some(st) = self.stories.get_mut(story) {
-            if caps {
-                st.text.extend(s.chars().flat_map(char::to_uppercase));
-            } else {
-                st.text.push_str(s);
-            }
+        if self.state.caps {
+            let upper: String = s.chars().flat_map(char::to_uppercase).collect();
+            self.out.text(&upper, level);
+        } else {
+            self.out.text(s, level);
         }
     }
 
@@ -309,6 +366,9 @@ impl<'l> Reader<'l> {
             && (encoding != self.pending_encoding || story != self.pending_story)
         {
             self.flush();
+        }
+        if self.pending.is_empty() {
+            self.pending_level = self.level();
         }
         self.pending_encoding = encoding;
         self.pending_story = story;
@@ -335,6 +395,13 @@ impl<'l> Reader<'l> {
                     .push_str(&self.encoding().decode_without_bom_handling(run).0);
                 return;
             }
+            Dest::StyleSheet => {
+                let name = &mut self.styles.style.name;
+                if name.len() < 256 {
+                    name.push_str(&String::from_utf8_lossy(run));
+                }
+                return;
+            }
             _ => {}
         }
         let mut run = run;
@@ -351,13 +418,12 @@ impl<'l> Reader<'l> {
         };
         // A list label at the start of its line: LibreOffice writes
         // `{\listtext\pard\plain  1.\tab}`, the label after a space.
-        if self.state.label
-            && self.pending.is_empty()
-            && self
-                .stories
-                .get(story)
-                .is_some_and(|s| s.text.is_empty() || s.text.ends_with('\n'))
-        {
+        let line_start = if story == INSTRUCTION {
+            self.instructions.is_empty() || self.instructions.ends_with('\n')
+        } else {
+            self.out.at_line_start()
+        };
+        if self.state.label && self.pending.is_empty() && line_start {
             run = run.trim_ascii_start();
             if run.is_empty() {
                 return;
@@ -432,13 +498,15 @@ impl<'l> Reader<'l> {
     fn story(&mut self, kind: PartKind, name: Option<String>, attrs: Vec<(String, String)>) {
         self.flush();
         self.stories.push(Story {
-            scratch: false,
             kind,
             name,
             attributes: attrs,
-            text: String::new(),
+            blocks: Vec::new(),
         });
-        self.state.dest = Dest::Story(self.stories.len() - 1);
+        let i = self.stories.len() - 1;
+        self.out.story_start(i, self.stack.len());
+        self.state.dest = Dest::Story(i);
+        self.state.para = Para::default();
         self.state.hidden = false;
         self.state.deleted = false;
     }
@@ -490,154 +558,48 @@ impl<'l> Reader<'l> {
             }
             Dest::Pict if outer.dest != Dest::Pict => self.picture_done(),
             Dest::ObjData if outer.dest != Dest::ObjData => self.object_done(),
+            Dest::StyleSheet if Some(self.stack.len()) == self.sheet_depth => {
+                self.styles.style_done()
+            }
             _ => {}
         }
         // A label with no number or bullet (LibreOffice writes a heading's
         // empty outline number as `{\listtext\pard\plain \tab}`) is dropped.
-        if self.state.label
-            && !outer.label
-            && let Some((story, start)) = self.label_start.take()
-            && let Some(st) = self.stories.get_mut(story)
-            && st.text.get(start..).is_some_and(|t| t.trim().is_empty())
-        {
-            st.text.truncate(start);
+        if self.state.label && !outer.label {
+            match self.instruction_label.take() {
+                Some(start) => {
+                    if self
+                        .instructions
+                        .get(start..)
+                        .is_some_and(|t| t.trim().is_empty())
+                    {
+                        self.instructions.truncate(start);
+                    }
+                }
+                None => self.out.label_end(),
+            }
         }
+        // The stories whose group this was end.
+        while self.out.story_depth().is_some_and(|d| d > self.stack.len()) {
+            let role = self.role();
+            if let Some((i, blocks)) = self.out.story_end(role)
+                && let Some(st) = self.stories.get_mut(i)
+            {
+                st.blocks = blocks;
+            }
+        }
+        let pn = (closing == Dest::Pn && outer.dest != Dest::Pn).then_some(self.state.para.pn);
         self.state = outer;
+        if let Some(pn) = pn {
+            // `{\*\pn …}` numbers the paragraph around it.
+            self.state.para.pn = pn;
+        }
         if self
             .fields
             .last()
             .is_some_and(|f| self.stack.len() < f.depth)
         {
             self.field_done();
-        }
-    }
-
-    /// The end of a `\field` group. Its result is what Word shows; when
-    /// the writer left the result of an `EQ` field empty (LibreOffice does
-    /// for ruby, `EQ \o\al(\s\up 11(かんじ),漢字)`), its text is read from
-    /// the instruction as `.doc` reads it (`doc_model::eq_field_text`).
-    fn field_done(&mut self) {
-        let Some(field) = self.fields.pop() else {
-            return;
-        };
-        let instruction = match self.scratch.and_then(|i| self.stories.get_mut(i)) {
-            Some(st) if field.inst_start <= st.text.len() => {
-                let inst = st.text[field.inst_start..].to_string();
-                st.text.truncate(field.inst_start);
-                inst
-            }
-            _ => String::new(),
-        };
-        let Some(story) = self.target() else {
-            return;
-        };
-        let shown = match field.result {
-            Some((s, start)) => self
-                .stories
-                .get(s)
-                .and_then(|st| st.text.get(start..))
-                .is_some_and(|t| !t.trim().is_empty()),
-            None => false,
-        };
-        if !shown && let Some(base) = doc_model::eq_field_text(&instruction) {
-            self.push_str_to(story, &base);
-        }
-    }
-
-    fn info_done(&mut self, field: InfoField) {
-        let text = std::mem::take(&mut self.info_text).trim().to_string();
-        let date = std::mem::take(&mut self.date);
-        let m = &mut self.metadata;
-        let value = (!text.is_empty()).then_some(text);
-        match field {
-            InfoField::Title => m.title = value.or(m.title.take()),
-            InfoField::Subject => m.subject = value.or(m.subject.take()),
-            InfoField::Author => m.author = value.or(m.author.take()),
-            InfoField::Operator => m.last_author = value.or(m.last_author.take()),
-            InfoField::Keywords => m.keywords = value.or(m.keywords.take()),
-            InfoField::Company => m.company = value.or(m.company.take()),
-            InfoField::Created | InfoField::Revised => {
-                let [y, mo, d, h, mi] = date;
-                if (1..=9999).contains(&y) && (1..=12).contains(&mo) && (1..=31).contains(&d) {
-                    let stamp = format!(
-                        "{y:04}-{mo:02}-{d:02}T{:02}:{:02}:00",
-                        h.clamp(0, 23),
-                        mi.clamp(0, 59)
-                    );
-                    if field == InfoField::Created {
-                        m.created = Some(stamp);
-                    } else {
-                        m.modified = Some(stamp);
-                    }
-                }
-            }
-            InfoField::Comment | InfoField::Other => {}
-        }
-    }
-
-    fn room_for(&mut self, n: usize, what: &str) -> bool {
-        if self.embedded_bytes.saturating_add(n as u64) > self.limits.max_embedded_bytes {
-            self.warn(
-                WarningKind::Limit,
-                format!(
-                    "{what} past {} bytes of embedded data (Limits::max_embedded_bytes) skipped",
-                    self.limits.max_embedded_bytes
-                ),
-                None,
-            );
-            return false;
-        }
-        self.embedded_bytes += n as u64;
-        true
-    }
-
-    fn picture_done(&mut self) {
-        let Some(p) = self.picture.take() else {
-            return;
-        };
-        if p.hex.is_empty() || !self.room_for(p.hex.len(), "a picture") {
-            return;
-        }
-        self.pictures += 1;
-        let (ext, media) = if p.ext.is_empty() {
-            ("bin", "application/octet-stream")
-        } else {
-            (p.ext, p.media)
-        };
-        let name = format!("image{}.{ext}", self.pictures);
-        self.embedded.push(
-            EmbeddedFile::new(format!("/{name}"), EmbeddedKind::Image, p.hex)
-                .with_name(name)
-                .with_media_type(media),
-        );
-    }
-
-    fn object_done(&mut self) {
-        let Some(p) = self.objdata.take() else {
-            return;
-        };
-        if p.hex.is_empty() || !self.room_for(p.hex.len(), "an object") {
-            return;
-        }
-        self.objects += 1;
-        let n = self.objects;
-        let object = ole_cfb_read::Ole1Object::parse(&p.hex)
-            .map_err(|e| e.to_string())
-            .and_then(|o| o.embedded_object().map_err(|e| e.to_string()));
-        match object {
-            Ok(Some(mut o)) => {
-                for w in std::mem::take(&mut o.warnings) {
-                    self.warn(WarningKind::Embedded, format!("object {n}: {w}"), None);
-                }
-                self.embedded
-                    .push(o.into_embedded_file(&format!("/object{n}")));
-            }
-            Ok(None) => {}
-            Err(e) => self.warn(
-                WarningKind::Embedded,
-                format!("object {n}: \\objdata unreadable ({e}); skipped"),
-                None,
-            ),
         }
     }
 
@@ -650,18 +612,18 @@ impl<'l> Reader<'l> {
                 break;
             };
             count += 1;
-            if count.is_multiple_of(4096)
-                && let Some(d) = self.deadline
-                && Instant::now() >= d
-            {
+            // The builder watches the deadline while text is written; this
+            // is for the stretches without text (pictures, tables of fonts).
+            if count.is_multiple_of(4096) && doc_model::deadline_passed(self.deadline) {
                 self.warn(
                     WarningKind::Limit,
                     "the deadline passed; the rest of the document was not read".into(),
                     Some(offset),
                 );
+                self.deadline_passed = true;
                 break;
             }
-            if self.stopped {
+            if self.out.stopped() {
                 break;
             }
             let ignorable = std::mem::take(&mut self.ignorable);
@@ -676,6 +638,13 @@ impl<'l> Reader<'l> {
                     if ignorable && !known_destination(name) {
                         self.flush();
                         self.state.dest = Dest::Skip;
+                    } else if name == b"pn" && !ignorable {
+                        // A `\pn` not marked `\*` was read as text before:
+                        // its numbering is not read, its text stays. Like
+                        // any other word it is one unit of a `\uN`'s fallback.
+                        if self.state.dest != Dest::Skip && self.skip > 0 {
+                            self.skip -= 1;
+                        }
                     } else {
                         self.word(name, param, &mut tokens, offset, group_start);
                     }
@@ -724,17 +693,32 @@ impl<'l> Reader<'l> {
         self.finish()
     }
 
-    fn finish(self) -> RtfDocument {
+    fn finish(mut self) -> RtfDocument {
+        let role = self.role();
+        for (i, blocks) in self.out.finish(role) {
+            if let Some(st) = self.stories.get_mut(i) {
+                st.blocks = blocks;
+            }
+        }
+        if let Some(reason) = self.out.limit_reason()
+            && !self.deadline_passed
+        {
+            let message = if reason == "the deadline" {
+                "the deadline passed; the rest of the document was not read".to_string()
+            } else {
+                format!(
+                    "text past {} bytes (Limits::max_output_bytes) left out",
+                    self.limits.max_output_bytes
+                )
+            };
+            self.warn(WarningKind::Limit, message, None);
+        }
         let mut parts = Vec::with_capacity(self.stories.len());
         for (i, s) in self.stories.into_iter().enumerate() {
-            if s.scratch {
+            let mut part = Part::from_blocks(s.kind, s.blocks);
+            if part.text.is_empty() && i > 0 {
                 continue;
             }
-            let text = tidy(&s.text);
-            if text.is_empty() && i > 0 {
-                continue;
-            }
-            let mut part = Part::new(s.kind, text);
             part.name = s.name;
             part.attributes = s.attributes;
             parts.push(part);
@@ -749,34 +733,5 @@ impl<'l> Reader<'l> {
             warnings: self.warnings,
             encoding: Some(self.ansi),
         }
-    }
-}
-
-/// Appends hex digits (whitespace and anything else ignored) as bytes.
-fn push_hex(p: &mut Picture, run: &[u8]) {
-    for &c in run {
-        if let Some(v) = hex_value(c) {
-            match p.odd.take() {
-                Some(hi) => p.hex.push(hi << 4 | v),
-                None => p.odd = Some(v),
-            }
-        }
-    }
-}
-
-/// A story's text: lines without trailing spaces, no blank lines or
-/// leading spaces at the ends, ending in one newline when not empty.
-fn tidy(s: &str) -> String {
-    let s = s.trim_start_matches([' ', '\n', '\t']);
-    let mut out = String::with_capacity(s.len() + 1);
-    for line in s.split('\n') {
-        out.push_str(line.trim_end_matches([' ', '\t']));
-        out.push('\n');
-    }
-    let trimmed = out.trim_matches('\n');
-    if trimmed.is_empty() {
-        String::new()
-    } else {
-        format!("{trimmed}\n")
     }
 }

@@ -5,7 +5,7 @@
 use doc_model::PartKind;
 use encoding_rs::WINDOWS_1252;
 
-use super::{Dest, Field, InfoField, Picture, Reader, Story};
+use super::{Dest, InfoField, Picture, Reader};
 use crate::charset::{charset_code_page, code_page};
 use crate::error::WarningKind;
 use crate::token::Tokens;
@@ -35,6 +35,10 @@ impl Reader<'_> {
         }
         let p = param.unwrap_or(0);
         let on = param != Some(0);
+        // Styles, lists, tables and paragraph properties.
+        if name != b"bin" && self.structure_word(name, param) {
+            return;
+        }
         match name {
             b"bin" => {
                 let n = usize::try_from(p).unwrap_or(0);
@@ -107,10 +111,9 @@ impl Reader<'_> {
                 self.state.deleted = on;
             }
             // Breaks and special characters.
-            b"par" | b"sect" | b"line" | b"page" | b"column" | b"softline" => self.char('\n'),
+            b"par" | b"sect" | b"page" | b"column" => self.paragraph_end(),
+            b"line" | b"softline" => self.line_break(),
             b"tab" => self.char('\t'),
-            b"cell" | b"nestcell" => self.char('\t'),
-            b"row" | b"nestrow" => self.end_row(),
             b"emdash" => self.char('—'),
             b"endash" => self.char('–'),
             b"emspace" => self.char('\u{2003}'),
@@ -129,9 +132,11 @@ impl Reader<'_> {
             b"fonttbl" => self.state.dest = Dest::FontTable,
             // The header's tables: skipped wherever they start (a writer
             // may leave their braces out).
-            b"colortbl" | b"stylesheet" | b"listtable" | b"listoverridetable" | b"revtbl"
-            | b"rsidtbl" | b"generator" | b"themedata" | b"colorschememapping" | b"datastore"
-            | b"latentstyles" | b"xmlnstbl" | b"filetbl" | b"pgdsctbl" => {
+            // (`\stylesheet`, `\listtable` and `\listoverridetable` are read
+            // for structure, `structure.rs`.)
+            b"colortbl" | b"revtbl" | b"rsidtbl" | b"generator" | b"themedata"
+            | b"colorschememapping" | b"datastore" | b"latentstyles" | b"xmlnstbl" | b"filetbl"
+            | b"pgdsctbl" => {
                 self.flush();
                 self.state.dest = Dest::Skip;
             }
@@ -150,55 +155,6 @@ impl Reader<'_> {
             {
                 self.flush();
                 self.state.dest = Dest::Skip;
-            }
-            b"field" if self.fields.len() < self.limits.max_depth => {
-                self.flush();
-                let inst_start = self
-                    .scratch
-                    .and_then(|i| self.stories.get(i))
-                    .map_or(0, |s| s.text.len());
-                self.fields.push(Field {
-                    depth: self.stack.len(),
-                    inst_start,
-                    result: None,
-                });
-            }
-            b"fldinst" => {
-                self.flush();
-                let i = match self.scratch {
-                    Some(i) => i,
-                    None => {
-                        self.stories.push(Story {
-                            scratch: true,
-                            kind: PartKind::Body,
-                            name: None,
-                            attributes: Vec::new(),
-                            text: String::new(),
-                        });
-                        let i = self.stories.len() - 1;
-                        self.scratch = Some(i);
-                        i
-                    }
-                };
-                self.state.dest = Dest::Story(i);
-                self.state.hidden = false;
-                self.state.caps = false;
-            }
-            b"fldrslt" => {
-                self.flush();
-                if let Some(story) = self.target()
-                    && let Some(len) = self.stories.get(story).map(|s| s.text.len())
-                    && let Some(f) = self.fields.last_mut()
-                {
-                    f.result = Some((story, len));
-                }
-            }
-            b"listtext" | b"pntext" => {
-                self.flush();
-                self.state.label = true;
-                self.label_start = self
-                    .target()
-                    .and_then(|i| Some((i, self.stories.get(i)?.text.len())));
             }
             b"info" => self.state.dest = Dest::InfoGroup,
             b"title" => self.info(InfoField::Title),
@@ -292,38 +248,6 @@ impl Reader<'_> {
         }
     }
 
-    fn info(&mut self, field: InfoField) {
-        if matches!(self.state.dest, Dest::InfoGroup | Dest::Info(_)) {
-            self.info_text.clear();
-            self.date = [0; 5];
-            self.state.dest = Dest::Info(field);
-        } else {
-            self.state.dest = Dest::Skip;
-        }
-    }
-
-    fn pict_type(&mut self, ext: &'static str, media: &'static str) {
-        if let Some(p) = self.picture.as_mut()
-            && self.state.dest == Dest::Pict
-        {
-            p.ext = ext;
-            p.media = media;
-        }
-    }
-
-    fn end_row(&mut self) {
-        let Some(story) = self.target() else {
-            return;
-        };
-        self.flush();
-        if let Some(s) = self.stories.get_mut(story) {
-            if s.text.ends_with('\t') {
-                s.text.pop();
-            }
-            s.text.push('\n');
-        }
-    }
-
     pub(super) fn symbol(&mut self, c: u8) {
         if self.skip > 0 {
             self.skip -= 1;
@@ -335,6 +259,9 @@ impl Reader<'_> {
             b'_' => self.char('\u{2011}'),
             b'-' => {}
             b'\'' => self.byte(b'\''),
+            // A backslash before a line feed or carriage return is a `\par`
+            // (RTF 1.9.1, "Conventions of an RTF Reader").
+            b'\n' | b'\r' => self.paragraph_end(),
             // \* marks the next destination ignorable: readers that do not
             // know it skip the group. The words above name every
             // destination this reader keeps; the rest are skipped.
@@ -358,6 +285,9 @@ pub(super) fn known_destination(name: &[u8]) -> bool {
             | b"company"
             | b"listtext"
             | b"pntext"
+            | b"pn"
+            | b"listtable"
+            | b"listoverridetable"
             | b"fldinst"
             // Nested-table row properties: formatting, and the \nestrow that ends the row.
             | b"nesttableprops"
