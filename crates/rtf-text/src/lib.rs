@@ -112,29 +112,13 @@ pub struct Options {
     pub limits: Limits,
 }
 
-/// A read document, in the vocabulary of `doc-model`.
-#[derive(Debug, Clone, PartialEq)]
-#[non_exhaustive]
-pub struct RtfDocument {
-    /// The body, then footnotes, endnotes, headers, footers, comments and
-    /// text boxes in the order they appear.
-    pub parts: Vec<doc_model::Part>,
-    /// From `\info`.
-    pub metadata: doc_model::Metadata,
-    /// Pictures (`/image<n>.<ext>`) and objects (`/object<n>/<file name>`).
-    pub embedded: Vec<doc_model::EmbeddedFile>,
-    /// Defects that did not stop reading.
-    pub warnings: Vec<Warning>,
-    /// The document's ANSI code page (`\ansicpgN`, else windows-1252).
-    pub encoding: Option<&'static Encoding>,
-}
-
-impl RtfDocument {
-    /// The text a reader would read ([`doc_model::join_parts`]).
-    pub fn text(&self) -> String {
-        doc_model::join_parts(&self.parts)
-    }
-}
+/// A read document ([`doc_model::Extraction`]): the body, then footnotes,
+/// endnotes, headers, footers, comments and text boxes in the order they
+/// appear; metadata from `\info`; pictures (`/image<n>.<ext>`) and objects
+/// (`/object<n>/<file name>`); the defects that did not stop reading; and
+/// the document's ANSI code page as its encoding (`\ansicpgN`, else
+/// windows-1252).
+pub type RtfDocument = doc_model::Extraction<WarningKind>;
 
 /// Whether `data` is RTF: `{\rtf` after optional whitespace or a UTF-8 BOM
 /// — the facade's detector.

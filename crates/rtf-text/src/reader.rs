@@ -726,12 +726,12 @@ impl<'l> Reader<'l> {
         if parts.first().is_some_and(|p| p.text.is_empty()) {
             parts.remove(0);
         }
-        RtfDocument {
-            parts,
-            metadata: self.metadata,
-            embedded: self.embedded,
-            warnings: self.warnings,
-            encoding: Some(self.ansi),
-        }
+        let mut doc = RtfDocument::default();
+        doc.parts = parts;
+        doc.metadata = self.metadata;
+        doc.embedded = self.embedded;
+        doc.warnings = self.warnings;
+        doc.encoding = Some(self.ansi.name());
+        doc
     }
 }

@@ -20,8 +20,5 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
         },
         other => Error::corrupt(Format::Rtf, other),
     })?;
-    let encoding = rtf.encoding.map(|e| e.name().to_string());
-    let mut doc = layer_document!(Format::Rtf, "rtf-text", rtf);
-    doc.encoding = encoding;
-    Ok(doc)
+    Ok(Document::from_layer(Format::Rtf, "rtf-text", rtf))
 }
