@@ -38,10 +38,15 @@
 #![forbid(unsafe_code)]
 
 mod deck;
+mod embedded;
 mod error;
+mod hf;
 mod persist;
 mod record;
+mod shapes;
 mod style;
+mod table;
+mod text;
 
 use std::time::Instant;
 
