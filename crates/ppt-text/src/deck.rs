@@ -199,8 +199,9 @@ impl Reader<'_, '_> {
         items: &[Item],
         headings: bool,
     ) -> Part {
+        let notes = kind == PartKind::Notes;
         for item in items {
-            item.write(&mut self.b, headings);
+            item.write(&mut self.b, headings, notes);
         }
         self.finish(kind, name, text)
     }

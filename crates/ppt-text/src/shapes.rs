@@ -290,7 +290,10 @@ impl Reader<'_, '_> {
             .map(|(t, s, style)| {
                 let marks = text::marks(&s, style, page.bullets(t), numbers);
                 let pieces = fill(&s, &fields, page, out);
-                TextBox::from_pieces(t, &pieces, &marks)
+                let mut b = TextBox::from_pieces(t, &pieces, &marks);
+                b.page_number = s.trim_end_matches('\r') == "*"
+                    && fields.contains(&(0, types::SLIDE_NUMBER_MC_ATOM));
+                b
             })
             .collect()
     }

@@ -9,7 +9,9 @@
 //! of a page joined by `\n`. [`Item::flat`] is that text; the blocks of a
 //! text box give the same lines (`plain_text` of them is the flat text and
 //! a final `\n`). A table keeps its cells' texts in shape order, one per
-//! line, in the flat text.
+//! line, in the flat text; a notes page's page number (a text box of a
+//! lone slide-number field) stays in the text and out of the blocks, as the
+//! pptx reader leaves a notes slide's `sldNum` placeholder out.
 
 use doc_model::Builder;
 use office_art::Record;
@@ -75,6 +77,8 @@ pub struct TextBox {
     /// `TextHeaderAtom.textType`.
     pub ty: u32,
     pub paras: Vec<Para>,
+    /// The box is a lone slide-number field (a notes page's page number).
+    pub page_number: bool,
 }
 
 impl TextBox {
@@ -99,7 +103,11 @@ impl TextBox {
                 mark: marks.get(k).copied().flatten(),
             });
         }
-        TextBox { ty, paras }
+        TextBox {
+            ty,
+            paras,
+            page_number: false,
+        }
     }
 
     /// A text already cleaned (WordArt): its lines as paragraphs.
@@ -114,7 +122,11 @@ impl TextBox {
                 })
                 .collect()
         };
-        TextBox { ty, paras }
+        TextBox {
+            ty,
+            paras,
+            page_number: false,
+        }
     }
 
     /// The box's plain text: its paragraphs joined by `\n`.
@@ -163,9 +175,11 @@ impl Item {
         }
     }
 
-    /// Writes the item's blocks.
-    pub fn write(&self, b: &mut Builder, headings: bool) {
+    /// Writes the item's blocks; on a notes page (`notes`) without the
+    /// page number, which the plain text keeps.
+    pub fn write(&self, b: &mut Builder, headings: bool, notes: bool) {
         match self {
+            Item::Text(t) if notes && t.page_number => {}
             Item::Text(t) => t.write(b, headings),
             Item::Table(t) => {
                 b.table_start();
@@ -211,7 +225,8 @@ pub fn order(items: Vec<Item>, title_first: bool) -> (String, Vec<Item>) {
 /// paragraph runs of its StyleTextPropAtom `style` (the indent level and
 /// `fHasBullet`, else the master's bullet of that level, `master`), and
 /// for bulleted paragraphs the automatic numbering of the StyleTextProp9
-/// entry (`numbers`) its first character run names (`pp9rt`).
+/// entry (`numbers`) its first character run names (`pp9rt`, 0 where the
+/// run has no fontStyle).
 pub fn marks(
     text: &str,
     style: Option<&[u8]>,
@@ -262,12 +277,13 @@ fn mark_at(
     if !bullet {
         return None;
     }
-    let ordered = chars
+    // A run without fontStyle has pp9rt 0: the first entry.
+    let pp9rt = chars
         .iter()
         .find(|c| at >= c.first && at < c.end)
         .and_then(|c| c.pp9rt)
-        .and_then(|i| numbers.get(usize::from(i)).copied().flatten())
-        .is_some();
+        .unwrap_or(0);
+    let ordered = numbers.get(usize::from(pp9rt)).copied().flatten().is_some();
     Some((level as u8 + 1, ordered))
 }
 
