@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use doc_model::{Builder, OutputLimits, Part, PartKind};
+use doc_model::{Block, Builder, Inline, OutputLimits, Part, PartKind};
 use office_art::{Record, RecordHeader, Records};
 use ole_cfb_read::CompoundFile;
 
@@ -214,7 +214,14 @@ impl Reader<'_, '_> {
     }
 
     fn finish(&mut self, kind: PartKind, name: String, text: String) -> Part {
-        let blocks = self.b.take_blocks();
+        let mut blocks = self.b.take_blocks();
+        if blocks.is_empty() && !text.is_empty() {
+            // A notes page with only its page number: an empty paragraph
+            // (a part without blocks would be read as its text's lines).
+            blocks.push(Block::Paragraph {
+                content: Inline::default(),
+            });
+        }
         let mut part = Part::from_blocks(kind, blocks).with_name(name);
         if self.b.stopped() {
             let keep = part.text.trim_end_matches('\n').len();
