@@ -1,8 +1,8 @@
-//! MS-PPT 2.5.? PPDrawing: the shapes of a slide, notes page or master
+//! MS-PPT DrawingContainer (PPDrawing): the shapes of a slide, notes page or master
 //! (`office_art::Drawing`), each OfficeArtClientTextbox's text (2.9.76
 //! TextClientDataSubContainerOrAtom: TextHeaderAtom, TextCharsAtom or
 //! TextBytesAtom, StyleTextPropAtom, OutlineTextRefAtom, the MCAtoms of
-//! fields), the PP9 StyleTextProp9Atom of the shape's program tags (2.13.?
+//! fields), the PP9 StyleTextProp9Atom of the shape's program tags (2.7.18
 //! PP9ShapeBinaryTagExtension), and tables (group shapes flagged as tables).
 
 use office_art::{Drawing, Record, Shape};

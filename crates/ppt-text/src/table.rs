@@ -1,5 +1,5 @@
 //! Tables: PowerPoint stores a table as a group shape whose
-//! `tableProperties` (MS-ODRAW 2.3.? property 0x039F, bit 0 `fIsTable`)
+//! `tableProperties` (MS-ODRAW property 0x039F, bit 0)
 //! say so, each cell a child shape with its text and its
 //! `OfficeArtChildAnchor`, the grid lines as child line shapes. The grid
 //! is rebuilt from the cells' edges: the distinct left and right edges are
@@ -131,8 +131,7 @@ mod tests {
 
     #[test]
     fn spans_come_from_edges() {
-        // 2×2 grid: "a" over both columns of row 0; "b" over both rows of column 0 below? no:
-        // row 0: a (2 cols); row 1: b, c.
+        // Row 0: "a" over two columns; row 1: "b", "c".
         let t = rebuild(vec![
             cell([0, 0, 20, 10], "a"),
             cell([0, 10, 10, 20], "b"),
