@@ -219,7 +219,7 @@ impl Reader<'_, '_> {
         page: &Page<'_>,
         out: &mut Texts,
     ) -> Option<table::Table> {
-        let mut cells: Vec<CellShape> = Vec::new();
+        let mut shapes: Vec<(&Shape<'_>, [i32; 4])> = Vec::new();
         for s in members {
             if s.depth != depth {
                 return None;
@@ -227,7 +227,12 @@ impl Reader<'_, '_> {
             if s.is_deleted() || s.shape_type == table::LINE {
                 continue;
             }
-            let anchor = s.child_anchor?;
+            shapes.push((s, s.child_anchor?));
+        }
+        // The grid first, so that cells are read (and warn) once.
+        table::rebuild(shapes.iter().map(|(_, a)| (*a, Vec::new())).collect())?;
+        let mut cells: Vec<CellShape> = Vec::new();
+        for (s, anchor) in shapes {
             // Fields in cells are filled in as anywhere else.
             let boxes = self.shape_texts(s, page, out);
             cells.push((anchor, boxes));

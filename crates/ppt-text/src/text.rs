@@ -238,12 +238,14 @@ pub fn marks(
         Some(s) => (style::para_runs(s, len).0, style::char_runs(s, len)),
         None => (Vec::new(), Vec::new()),
     };
+    // Paragraph starts only grow: one pass over the runs (a cursor each).
+    let mut cursor = Cursor::default();
     let mut out = Vec::new();
     let mut start = 0usize;
     let mut paragraph_start = true;
     for ch in text.chars().chain(std::iter::once('\r')) {
         if paragraph_start {
-            out.push(mark_at(start, &runs, &chars, master, numbers));
+            out.push(cursor.mark_at(start, &runs, &chars, master, numbers));
             paragraph_start = false;
         }
         start += ch.len_utf16();
@@ -254,37 +256,56 @@ pub fn marks(
     out
 }
 
-/// The mark of the paragraph starting at UTF-16 offset `at`.
-fn mark_at(
-    at: usize,
-    runs: &[style::ParaRun],
-    chars: &[style::CharRun],
-    master: &[Option<bool>],
-    numbers: &[Option<(u16, u16)>],
-) -> Mark {
-    let mut first = 0usize;
-    let run = runs.iter().find(|r| {
-        let end = first.saturating_add(r.count as usize);
-        let hit = at < end;
-        first = end;
-        hit
-    });
-    let level = run.map_or(0, |r| r.level.min(8));
-    let bullet = run
-        .and_then(|r| r.bullet)
-        .or_else(|| master.get(usize::from(level)).copied().flatten())
-        .unwrap_or(false);
-    if !bullet {
-        return None;
+/// Where [`marks`] is in the paragraph runs and the character runs.
+#[derive(Default)]
+struct Cursor {
+    /// The paragraph run looked at and the offset where it starts.
+    run: usize,
+    run_start: usize,
+    /// The character run looked at.
+    char_run: usize,
+}
+
+impl Cursor {
+    /// The mark of the paragraph starting at UTF-16 offset `at` (at or
+    /// after the last one asked for).
+    fn mark_at(
+        &mut self,
+        at: usize,
+        runs: &[style::ParaRun],
+        chars: &[style::CharRun],
+        master: &[Option<bool>],
+        numbers: &[Option<(u16, u16)>],
+    ) -> Mark {
+        while let Some(r) = runs.get(self.run) {
+            let end = self.run_start.saturating_add(r.count as usize);
+            if at < end {
+                break;
+            }
+            self.run += 1;
+            self.run_start = end;
+        }
+        let run = runs.get(self.run);
+        let level = run.map_or(0, |r| r.level.min(8));
+        let bullet = run
+            .and_then(|r| r.bullet)
+            .or_else(|| master.get(usize::from(level)).copied().flatten())
+            .unwrap_or(false);
+        while chars.get(self.char_run).is_some_and(|c| at >= c.end) {
+            self.char_run += 1;
+        }
+        if !bullet {
+            return None;
+        }
+        // A run without fontStyle has pp9rt 0: the first entry.
+        let pp9rt = chars
+            .get(self.char_run)
+            .filter(|c| at >= c.first)
+            .and_then(|c| c.pp9rt)
+            .unwrap_or(0);
+        let ordered = numbers.get(usize::from(pp9rt)).copied().flatten().is_some();
+        Some((level as u8 + 1, ordered))
     }
-    // A run without fontStyle has pp9rt 0: the first entry.
-    let pp9rt = chars
-        .iter()
-        .find(|c| at >= c.first && at < c.end)
-        .and_then(|c| c.pp9rt)
-        .unwrap_or(0);
-    let ordered = numbers.get(usize::from(pp9rt)).copied().flatten().is_some();
-    Some((level as u8 + 1, ordered))
 }
 
 #[cfg(test)]
@@ -354,5 +375,29 @@ mod tests {
             marks("a\rb", Some(&s), &[], &numbers),
             [Some((1, true)), None]
         );
+    }
+
+    #[test]
+    fn many_paragraphs_and_runs_take_one_pass() {
+        // 100,000 paragraphs, one paragraph run and one character run each:
+        // a lookup from the start for each would be 10^10 steps.
+        let n = 100_000usize;
+        let text = "a\r".repeat(n);
+        let mut s = Vec::new();
+        for _ in 0..=n {
+            s.extend(2u32.to_le_bytes());
+            s.extend(0u16.to_le_bytes());
+            s.extend(1u32.to_le_bytes());
+            s.extend(1u16.to_le_bytes());
+        }
+        for _ in 0..=n {
+            s.extend(2u32.to_le_bytes());
+            s.extend(0u32.to_le_bytes());
+        }
+        let started = std::time::Instant::now();
+        let m = marks(&text, Some(&s), &[], &[]);
+        assert_eq!(m.len(), n + 1);
+        assert!(m.iter().all(|m| *m == Some((1, false))));
+        assert!(started.elapsed().as_secs() < 10);
     }
 }
