@@ -58,17 +58,39 @@ pub struct Page<'p> {
 }
 
 impl Page<'_> {
-    fn bullets(&self, ty: u32) -> &[Option<bool>] {
-        self.bullets
+    /// The master's bullet per indent level (0–4) for text type `ty`: its
+    /// own TextMasterStyleAtom's where that says; else, for CenterBody,
+    /// HalfBody and QuarterBody, the Body style's at that level (the styles
+    /// those differ from); else the level above's.
+    fn bullets(&self, ty: u32) -> Vec<Option<bool>> {
+        let body = if matches!(ty, 5 | 7 | 8) {
+            self.bullets(1)
+        } else {
+            Vec::new()
+        };
+        let own = self
+            .bullets
             .get(ty as usize)
             .map(Vec::as_slice)
-            .unwrap_or_default()
+            .unwrap_or_default();
+        let mut out: Vec<Option<bool>> = Vec::with_capacity(5);
+        for i in 0..5 {
+            let above = out.last().copied().flatten();
+            let v = own
+                .get(i)
+                .copied()
+                .flatten()
+                .or_else(|| body.get(i).copied().flatten())
+                .or(above);
+            out.push(v);
+        }
+        out
     }
 
     /// A text box of outline text (no fields).
     pub fn outline_box(&self, ty: u32, text: &str, style: &[u8]) -> TextBox {
         let style = (!style.is_empty()).then_some(style);
-        let marks = text::marks(text, style, self.bullets(ty), &[]);
+        let marks = text::marks(text, style, &self.bullets(ty), &[]);
         let pieces: Vec<String> = text.split('\r').map(str::to_string).collect();
         TextBox::from_pieces(ty, &pieces, &marks)
     }
@@ -293,7 +315,7 @@ impl Reader<'_, '_> {
         texts
             .into_iter()
             .map(|(t, s, style)| {
-                let marks = text::marks(&s, style, page.bullets(t), numbers);
+                let marks = text::marks(&s, style, &page.bullets(t), numbers);
                 let pieces = fill(&s, &fields, page, out);
                 let mut b = TextBox::from_pieces(t, &pieces, &marks);
                 b.page_number = s.trim_end_matches('\r') == "*"
@@ -347,4 +369,31 @@ fn fill(s: &str, fields: &[(u32, u16)], page: &Page<'_>, out: &mut Texts) -> Vec
     }
     pieces.push(r);
     pieces
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn master_bullets_inherit_down_the_levels_and_from_body() {
+        // As PowerPoint writes them: Body states a bullet at level 0 only,
+        // CenterBody none at every level, HalfBody nothing.
+        let mut styles: MasterBullets = vec![Vec::new(); 9];
+        styles[1] = vec![Some(true), None, None, None, None];
+        styles[5] = vec![Some(false); 5];
+        styles[7] = vec![None; 5];
+        let hf = HeadersFooters::default();
+        let page = Page {
+            entry: None,
+            hf: &hf,
+            number: 1,
+            master: false,
+            bullets: &styles,
+        };
+        assert_eq!(page.bullets(1), [Some(true); 5]);
+        assert_eq!(page.bullets(7), [Some(true); 5]);
+        assert_eq!(page.bullets(5), [Some(false); 5]);
+        assert_eq!(page.bullets(4), [None; 5]);
+    }
 }
