@@ -2,7 +2,8 @@
 //! as a `PowerPoint Document` stream (with a `Current User` stream pointing
 //! at its last UserEditAtom's neighbourhood) in a fresh compound file, so
 //! the edit chain, persist directory, slide list and shape readers see
-//! mutations the container would reject; small limits.
+//! mutations the container would reject; small limits. Each part's text
+//! must be its blocks' text (tables and notes page numbers aside).
 #![no_main]
 
 use std::io::{Cursor, Write};
@@ -30,6 +31,32 @@ fn deck(offset: u32, stream: &[u8]) -> Option<Vec<u8>> {
     Some(cf.into_inner().into_inner())
 }
 
+/// The text of a part is its blocks' text (without the final line
+/// break), except that a table keeps its cells one per line and a notes
+/// page's number is in the text only.
+fn check(deck: &ppt_text::Presentation) {
+    for part in &deck.parts {
+        if part
+            .blocks
+            .iter()
+            .any(|b| matches!(b, doc_model::Block::Table(_)))
+        {
+            continue;
+        }
+        let plain = doc_model::plain_text(&part.blocks);
+        let plain = plain.trim_end_matches('\n');
+        if part.kind == doc_model::PartKind::Notes {
+            // The blocks' lines are the text's lines less the page number.
+            let mut lines = part.text.split('\n');
+            for want in plain.split('\n').filter(|_| !plain.is_empty()) {
+                assert!(lines.any(|l| l == want), "{part:?}");
+            }
+        } else {
+            assert_eq!(part.text, plain);
+        }
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let mut options = Options::default();
     options.limits.max_output_bytes = 1 << 18;
@@ -37,6 +64,7 @@ fuzz_target!(|data: &[u8]| {
     options.limits.max_embedded_bytes = 1 << 20;
     if let Ok(deck) = ppt_text::parse_with(data, &options) {
         let _ = deck.text();
+        check(&deck);
     }
     // The first 4 bytes: offsetToCurrentEdit; the rest: the stream.
     if data.len() > 4 {
@@ -45,6 +73,7 @@ fuzz_target!(|data: &[u8]| {
             && let Ok(deck) = ppt_text::parse_with(&file, &options)
         {
             let _ = deck.text();
+            check(&deck);
         }
     }
 });

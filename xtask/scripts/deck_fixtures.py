@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Makes fixtures/structure/deck.pptx (python-pptx, its default template: the
 bullets of body placeholders come from the master's bodyStyle, as in decks
-PowerPoint makes) and its LibreOffice conversion deck.odp (deck.ppt, 634 KB, is made by the same command when the .ppt structure work needs it; it is not kept in the repository).
+PowerPoint makes) and its LibreOffice conversion deck.odp (deck.ppt is made
+from it by ppt_fixtures.py, without LibreOffice's 600 KB thumbnail).
 
   deck.pptx   titles (title, ctrTitle), subtitle, bullets by level (inherited),
               numbered items (a:buAutoNum), a paragraph with a:buNone, a table
@@ -10,7 +11,7 @@ PowerPoint makes) and its LibreOffice conversion deck.odp (deck.ppt, 634 KB, is 
   deck.expected.md       the structure a correct --to markdown shows (by hand)
   truth/deck.truth.json  that Markdown parsed by ../shared/tools/structure.py
 
-python-pptx stamps no dates; LibreOffice does, so deck.odp/deck.ppt are
+python-pptx stamps no dates; LibreOffice does, so deck.odp is
 committed as made. Usage (from the repository root, python-pptx installed):
   python3 xtask/scripts/deck_fixtures.py
 """
@@ -102,7 +103,7 @@ def main():
 
     prs.save(os.path.join(HERE, "deck.pptx"))
     out = tempfile.mkdtemp()
-    for ext, filt in (("odp", "impress8"), ("ppt", "MS PowerPoint 97")):
+    for ext, filt in (("odp", "impress8"),):
         subprocess.run(["soffice", "--headless", "--norestore",
                         f"-env:UserInstallation=file://{out}/profile", "--convert-to",
                         f"{ext}:{filt}", "--outdir", out, os.path.join(HERE, "deck.pptx")],

@@ -3,6 +3,7 @@
 //! Run `cargo xtask help` for the list.
 
 mod bench;
+mod cfb_strip;
 mod fixtures;
 mod fuzz_seeds;
 mod gen_afm;
@@ -30,6 +31,7 @@ type Task = (
 #[rustfmt::skip]
 const TASKS: &[Task] = &[
     ("fixtures", fixtures::run, "regenerate fixtures/ deterministically (optionally only the named groups)"),
+    ("cfb-strip", cfb_strip::run, "copy a compound file without the named streams (default: the summary information, whose thumbnail makes LibreOffice's .ppt 600 KB)"),
     ("bench", bench::run, "run the criterion benches of all crates and print a one-line summary of each"),
     ("compare", compare::run, "time and score textract against the peer tools on the corpus (--help for options)"),
     ("fuzz-seeds", fuzz_seeds::run, "seed fuzz/corpus/<target>/ from fixtures/ (never from the shared corpus)"),

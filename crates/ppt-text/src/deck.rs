@@ -4,108 +4,38 @@
 
 use std::collections::HashMap;
 
-use doc_model::{EmbeddedFile, EmbeddedKind, Part, PartKind};
-use office_art::{Drawing, Record, RecordHeader, Records};
+use doc_model::{Block, Builder, Inline, OutputLimits, Part, PartKind};
+use office_art::{Record, RecordHeader, Records};
 use ole_cfb_read::CompoundFile;
 
 use crate::error::{Error, Warning, WarningKind};
+use crate::hf::HeadersFooters;
 use crate::persist::{self, Objects};
-use crate::record::{latin1, le_u16, le_u32, types, utf16};
+use crate::record::{le_u32, types, utf16};
+use crate::shapes::{MasterBullets, Page};
 use crate::style;
+use crate::text::{self, Item};
 use crate::{Options, Presentation};
 
-/// The prompts PowerPoint puts in a master's placeholders: never slide text.
-const MASTER_PROMPTS: &[&str] = &[
-    "Click to edit Master title style",
-    "Click to edit Master text styles",
-    "Click to edit Master subtitle style",
-    "Second level",
-    "Third level",
-    "Fourth level",
-    "Fifth level",
-];
-
-/// `TextHeaderAtom.textType` values of titles (Tx_TYPE_TITLE, Tx_TYPE_CENTERTITLE).
-fn is_title(text_type: u32) -> bool {
-    text_type == 0 || text_type == 6
-}
+/// RT_MainMaster and RT_TextMasterStyleAtom.
+const MAIN_MASTER: u16 = 0x03F8;
+const TEXT_MASTER_STYLE_ATOM: u16 = 0x0FA3;
 
 /// One SlidePersistAtom of a SlideListWithText and the outline text after it.
 #[derive(Debug, Default)]
-struct ListEntry {
-    persist_id: u32,
-    slide_id: u32,
-    texts: Vec<(u32, String)>,
+pub struct ListEntry {
+    pub persist_id: u32,
+    pub slide_id: u32,
+    /// (text type, text, its StyleTextPropAtom) per outline text.
+    pub texts: Vec<(u32, String, Vec<u8>)>,
 }
 
-/// HeadersFooters: flags and the date, header and footer strings.
-#[derive(Debug, Default, Clone)]
-struct HeadersFooters {
-    flags: u16,
-    user_date: Option<String>,
-    header: Option<String>,
-    footer: Option<String>,
-}
-
-impl HeadersFooters {
-    fn parse(rec: &Record<'_>) -> HeadersFooters {
-        let mut hf = HeadersFooters::default();
-        for c in rec.children() {
-            match c.header.record_type {
-                types::HEADERS_FOOTERS_ATOM => hf.flags = le_u16(c.body, 2).unwrap_or(0),
-                types::CSTRING => {
-                    let s = Some(utf16(c.body));
-                    match c.header.instance {
-                        0 => hf.user_date = s,
-                        1 => hf.header = s,
-                        2 => hf.footer = s,
-                        _ => {}
-                    }
-                }
-                _ => {}
-            }
-        }
-        hf
-    }
-
-    /// The HeadersFooters of a slide or notes page: its own, which
-    /// overrides the document's `default`, else that one.
-    fn of_page(page: &Record<'_>, default: &HeadersFooters) -> HeadersFooters {
-        page.children()
-            .find(|c| c.header.record_type == types::HEADERS_FOOTERS)
-            .map_or_else(|| default.clone(), |c| HeadersFooters::parse(&c))
-    }
-
-    /// The header and the footer that are switched on, not empty and not
-    /// shown by a placeholder of the page (`texts`), cleaned.
-    fn not_shown(&self, texts: &Texts) -> [Option<String>; 2] {
-        let left = |s: &Option<String>, flag: u16, shown: bool| {
-            s.as_deref()
-                .filter(|s| self.flags & flag != 0 && !shown && !s.is_empty())
-                .map(clean)
-        };
-        [
-            left(&self.header, 0x10, texts.header_shown),
-            left(&self.footer, 0x20, texts.footer_shown),
-        ]
-    }
-}
-
-/// What the textboxes of one slide, notes page or master gave.
-#[derive(Debug, Default)]
-struct Texts {
-    /// (text type, text) per textbox, in shape order.
-    boxes: Vec<(u32, String)>,
-    /// Whether a header or footer field was filled in from HeadersFooters.
-    header_shown: bool,
-    footer_shown: bool,
-}
-
-struct Reader<'a, 'o> {
-    options: &'o Options,
-    objects: Objects<'a>,
+pub struct Reader<'a, 'o> {
+    pub options: &'o Options,
+    pub objects: Objects<'a>,
     warnings: Vec<Warning>,
-    output: u64,
+    /// Where every part is written; it owns the output limit and deadline.
+    b: Builder,
     stopped: bool,
     /// FontEntityAtom face names, by font index.
     fonts: Vec<String>,
@@ -197,7 +127,10 @@ pub fn read(cf: &CompoundFile<'_>, options: &Options) -> Result<Presentation, Er
             decryptor,
         },
         warnings,
-        output: 0,
+        b: Builder::new(
+            OutputLimits::new(options.limits.max_output_bytes)
+                .with_deadline(options.limits.deadline),
+        ),
         stopped: false,
         fonts: Vec::new(),
     };
@@ -227,24 +160,23 @@ pub fn read(cf: &CompoundFile<'_>, options: &Options) -> Result<Presentation, Er
 }
 
 impl Reader<'_, '_> {
-    fn warn(&mut self, kind: WarningKind, message: impl Into<String>, offset: Option<u64>) {
+    pub fn warn(&mut self, kind: WarningKind, message: impl Into<String>, offset: Option<u64>) {
         if self.warnings.len() < self.options.limits.max_warnings {
             self.warnings.push(Warning::new(kind, message, offset));
         }
     }
 
-    /// Whether a limit stops the reading here (a warning says so once).
-    fn stop(&mut self) -> bool {
+    /// Whether the output limit or the deadline stops the reading here (a
+    /// warning says so once).
+    pub fn stop(&mut self) -> bool {
         if self.stopped {
             return true;
         }
-        let limits = &self.options.limits;
-        let why = doc_model::limit_reached(
-            self.output,
-            limits.max_output_bytes,
-            "bytes of text",
-            limits.deadline,
-        );
+        let why = match self.b.limit_reason() {
+            Some(why) => Some(why.to_string()),
+            None => doc_model::deadline_passed(self.options.limits.deadline)
+                .then(|| "the deadline".to_string()),
+        };
         if let Some(why) = why {
             self.stopped = true;
             self.warn(
@@ -256,9 +188,76 @@ impl Reader<'_, '_> {
         self.stopped
     }
 
-    fn push(&mut self, parts: &mut Vec<Part>, part: Part) {
-        self.output = self.output.saturating_add(part.text.len() as u64);
-        parts.push(part);
+    /// A part of `items` (in page order, `text` their plain text): the
+    /// blocks through the Builder, the text as it always was (a table's
+    /// cells one per line); where the limit cut the blocks, their text.
+    fn items_part(
+        &mut self,
+        kind: PartKind,
+        name: String,
+        text: String,
+        items: &[Item],
+        headings: bool,
+    ) -> Part {
+        let notes = kind == PartKind::Notes;
+        for item in items {
+            item.write(&mut self.b, headings, notes);
+        }
+        self.finish(kind, name, text)
+    }
+
+    /// A part of one plain string (a footer, a comment): one paragraph.
+    fn text_part(&mut self, kind: PartKind, name: String, text: String) -> Part {
+        self.b.text(&text);
+        self.b.end_paragraph();
+        self.finish(kind, name, text)
+    }
+
+    fn finish(&mut self, kind: PartKind, name: String, text: String) -> Part {
+        let mut blocks = self.b.take_blocks();
+        if blocks.is_empty() && !text.is_empty() {
+            // A notes page with only its page number: an empty paragraph
+            // (a part without blocks would be read as its text's lines).
+            blocks.push(Block::Paragraph {
+                content: Inline::default(),
+            });
+        }
+        let mut part = Part::from_blocks(kind, blocks).with_name(name);
+        if self.b.stopped() {
+            let keep = part.text.trim_end_matches('\n').len();
+            part.text.truncate(keep);
+        } else {
+            part.text = text;
+        }
+        part
+    }
+
+    /// The bullets of each main master's text styles (TextMasterStyleAtom
+    /// per text type), by the master's slide id.
+    fn master_bullets(&mut self, masters: &[ListEntry]) -> HashMap<u32, MasterBullets> {
+        let mut out = HashMap::new();
+        for entry in masters {
+            let Some(obj) = self.objects.get(entry.persist_id) else {
+                continue;
+            };
+            let Some(rec) = Records::new(&obj).next() else {
+                continue;
+            };
+            if rec.header.record_type != MAIN_MASTER {
+                continue;
+            }
+            let mut bullets: MasterBullets = vec![Vec::new(); 9];
+            for c in rec
+                .children()
+                .filter(|c| c.header.record_type == TEXT_MASTER_STYLE_ATOM)
+            {
+                if let Some(slot) = bullets.get_mut(usize::from(c.header.instance)) {
+                    *slot = style::master_bullets(c.body, c.header.instance);
+                }
+            }
+            out.insert(entry.slide_id, bullets);
+        }
+        out
     }
 
     fn document(&mut self, doc: &[u8], parts: &mut Vec<Part>) {
@@ -303,12 +302,19 @@ impl Reader<'_, '_> {
         }
         let [slides, masters, notes] = lists;
         let notes_by_id: HashMap<u32, &ListEntry> = notes.iter().map(|n| (n.slide_id, n)).collect();
+        let master_bullets = self.master_bullets(&masters);
+        let first_bullets = masters
+            .iter()
+            .find_map(|m| master_bullets.get(&m.slide_id))
+            .cloned()
+            .unwrap_or_default();
 
         for (i, entry) in slides.iter().enumerate() {
             if self.stop() {
                 return;
             }
             let number = i + 1;
+            let name = number.to_string();
             let Some(obj) = self.objects.get(entry.persist_id) else {
                 self.warn(
                     WarningKind::Slide,
@@ -318,12 +324,17 @@ impl Reader<'_, '_> {
                     ),
                     None,
                 );
-                let text = join_boxes(&entry.texts, true);
+                let page = Page {
+                    entry: Some(entry),
+                    hf: &slide_hf,
+                    number,
+                    master: false,
+                    bullets: &first_bullets,
+                };
+                let (text, items) = text::order(outline_items(&page), true);
                 if !text.is_empty() {
-                    self.push(
-                        parts,
-                        Part::named(PartKind::Slide, number.to_string(), text),
-                    );
+                    let part = self.items_part(PartKind::Slide, name, text, &items, true);
+                    parts.push(part);
                 }
                 continue;
             };
@@ -331,30 +342,35 @@ impl Reader<'_, '_> {
             let Some(slide) = Records::new(&obj).next() else {
                 continue;
             };
+            let atom = slide
+                .children()
+                .find(|c| c.header.record_type == types::SLIDE_ATOM);
+            // SlideAtom.masterIdRef and notesIdRef.
+            let master_ref = atom.as_ref().and_then(|a| le_u32(a.body, 12)).unwrap_or(0);
+            let notes_ref = atom.as_ref().and_then(|a| le_u32(a.body, 16)).unwrap_or(0);
+            let bullets = master_bullets.get(&master_ref).unwrap_or(&first_bullets);
             let hf = HeadersFooters::of_page(&slide, &slide_hf);
-            let mut texts = self.drawing_texts(&slide, Some(entry), &hf, number, false);
-            if texts.boxes.is_empty() {
-                texts.boxes = entry.texts.clone();
+            let page = Page {
+                entry: Some(entry),
+                hf: &hf,
+                number,
+                master: false,
+                bullets,
+            };
+            let mut texts = self.drawing_texts(&slide, &page);
+            if texts.items.is_empty() {
+                texts.items = outline_items(&page);
             }
-            let text = join_boxes(&texts.boxes, true);
-            self.push(
-                parts,
-                Part::named(PartKind::Slide, number.to_string(), text),
-            );
+            let (text, items) = text::order(std::mem::take(&mut texts.items), true);
+            let part = self.items_part(PartKind::Slide, name.clone(), text, &items, true);
+            parts.push(part);
             if let [_, Some(footer)] = hf.not_shown(&texts) {
-                self.push(
-                    parts,
-                    Part::named(PartKind::Footer, number.to_string(), footer),
-                );
+                let part = self.text_part(PartKind::Footer, name.clone(), footer);
+                parts.push(part);
             }
             self.comments(&slide, number, parts, 0);
 
-            // The notes page of this slide (SlideAtom.notesIdRef).
-            let notes_ref = slide
-                .children()
-                .find(|c| c.header.record_type == types::SLIDE_ATOM)
-                .and_then(|a| le_u32(a.body, 16))
-                .unwrap_or(0);
+            // The notes page of this slide.
             if notes_ref == 0 {
                 continue;
             }
@@ -377,24 +393,27 @@ impl Reader<'_, '_> {
                 continue;
             };
             let nhf = HeadersFooters::of_page(&nrec, &notes_hf);
-            let nt = self.drawing_texts(&nrec, Some(n), &nhf, number, false);
-            let text = join_boxes(&nt.boxes, false);
+            let page = Page {
+                entry: Some(n),
+                hf: &nhf,
+                number,
+                master: false,
+                bullets,
+            };
+            let mut nt = self.drawing_texts(&nrec, &page);
+            let (text, items) = text::order(std::mem::take(&mut nt.items), false);
             let [header, footer] = nhf.not_shown(&nt);
-            let name = number.to_string();
             if let Some(h) = header {
-                self.push(
-                    parts,
-                    Part::named(PartKind::Header, name.clone(), h).with_attribute("of", "notes"),
-                );
+                let part = self.text_part(PartKind::Header, name.clone(), h);
+                parts.push(part.with_attribute("of", "notes"));
             }
             if !text.is_empty() {
-                self.push(parts, Part::named(PartKind::Notes, name.clone(), text));
+                let part = self.items_part(PartKind::Notes, name.clone(), text, &items, false);
+                parts.push(part);
             }
             if let Some(f) = footer {
-                self.push(
-                    parts,
-                    Part::named(PartKind::Footer, name, f).with_attribute("of", "notes"),
-                );
+                let part = self.text_part(PartKind::Footer, name, f);
+                parts.push(part.with_attribute("of", "notes"));
             }
         }
 
@@ -409,13 +428,19 @@ impl Reader<'_, '_> {
             let Some(rec) = Records::new(&obj).next() else {
                 continue;
             };
-            let texts = self.drawing_texts(&rec, Some(entry), &slide_hf, 0, true);
-            let text = join_boxes(&texts.boxes, false);
+            let page = Page {
+                entry: Some(entry),
+                hf: &slide_hf,
+                number: 0,
+                master: true,
+                bullets: &[],
+            };
+            let texts = self.drawing_texts(&rec, &page);
+            let (text, items) = text::order(texts.items, false);
             if !text.is_empty() {
-                self.push(
-                    parts,
-                    Part::named(PartKind::Master, (i + 1).to_string(), text),
-                );
+                let name = (i + 1).to_string();
+                let part = self.items_part(PartKind::Master, name, text, &items, false);
+                parts.push(part);
             }
         }
     }
@@ -457,20 +482,21 @@ impl Reader<'_, '_> {
                 types::TEXT_HEADER_ATOM => {
                     text_type = le_u32(c.body, 0).unwrap_or(4);
                     if let Some(e) = out.last_mut() {
-                        e.texts.push((text_type, String::new()));
+                        e.texts.push((text_type, String::new(), Vec::new()));
                     }
                 }
                 types::STYLE_TEXT_PROP_ATOM => {
                     if let Some(t) = out.last_mut().and_then(|e| e.texts.last_mut()) {
                         t.1 = self.symbols(&t.1, c.body);
+                        t.2 = c.body.to_vec();
                     }
                 }
                 types::TEXT_CHARS_ATOM | types::TEXT_BYTES_ATOM => {
-                    let s = decode(&c);
+                    let s = text::decode(&c);
                     if let Some(e) = out.last_mut() {
                         match e.texts.last_mut() {
                             Some(t) if t.1.is_empty() => t.1 = s,
-                            _ => e.texts.push((text_type, s)),
+                            _ => e.texts.push((text_type, s, Vec::new())),
                         }
                     }
                 }
@@ -482,7 +508,7 @@ impl Reader<'_, '_> {
 
     /// `text` with its Symbol-font characters as Unicode, per the
     /// StyleTextPropAtom `style` that follows it.
-    fn symbols(&self, text: &str, style: &[u8]) -> String {
+    pub fn symbols(&self, text: &str, style: &[u8]) -> String {
         if !self.fonts.iter().any(|f| f == "Symbol")
             || !text.chars().any(|c| ('\u{F020}'..='\u{F0FF}').contains(&c))
         {
@@ -490,170 +516,6 @@ impl Reader<'_, '_> {
         }
         let len = text.encode_utf16().count();
         style::map_symbol(text, &style::font_runs(style, len), &self.fonts)
-    }
-
-    /// The text of every textbox of the drawing of a slide, notes page or master.
-    fn drawing_texts(
-        &mut self,
-        container: &Record<'_>,
-        entry: Option<&ListEntry>,
-        hf: &HeadersFooters,
-        number: usize,
-        master: bool,
-    ) -> Texts {
-        let mut out = Texts::default();
-        let Some(pp) = container
-            .children()
-            .find(|c| c.header.record_type == types::PP_DRAWING)
-        else {
-            return out;
-        };
-        let mut art = office_art::Options::default();
-        art.limits.max_depth = self.options.limits.max_depth;
-        art.limits.deadline = self.options.limits.deadline;
-        let drawing = match Drawing::parse_at(pp.body, pp.offset + 8, &art) {
-            Ok(d) => d,
-            Err(e) => {
-                self.warn(
-                    WarningKind::Drawing,
-                    format!("the drawing cannot be read ({e}); its text is left out"),
-                    Some(pp.offset),
-                );
-                return out;
-            }
-        };
-        for w in &drawing.warnings {
-            self.warn(WarningKind::Drawing, w.message.clone(), w.offset);
-        }
-        for shape in &drawing.shapes {
-            if shape.is_deleted() {
-                continue;
-            }
-            // OEPlaceholderAtom.placementId of the shape, if it is a placeholder.
-            let placeholder = shape.client_data.as_ref().and_then(|d| {
-                d.children()
-                    .find(|c| c.header.record_type == types::PLACEHOLDER_ATOM)
-                    .map(|c| c.body.get(4).copied().unwrap_or(0))
-            });
-            // Master title, body, center title, subtitle and notes body
-            // placeholders hold prompts, never the deck's text.
-            let prompt = placeholder.is_some_and(|p| matches!(p, 1..=4 | 6));
-            if let Some(tb) = &shape.client_textbox {
-                for (ty, text) in self.textbox(tb, entry, hf, number, &mut out) {
-                    if master
-                        && (prompt || MASTER_PROMPTS.contains(&text.trim()) || text.trim() == "*")
-                    {
-                        continue;
-                    }
-                    if !text.is_empty() {
-                        out.boxes.push((ty, text));
-                    }
-                }
-            } else if let Some(w) = shape.word_art_text() {
-                let w = clean(&w);
-                if !w.is_empty() {
-                    out.boxes.push((4, w));
-                }
-            }
-        }
-        out
-    }
-
-    /// The texts of one ClientTextbox, fields filled in.
-    fn textbox(
-        &mut self,
-        tb: &Record<'_>,
-        entry: Option<&ListEntry>,
-        hf: &HeadersFooters,
-        number: usize,
-        out: &mut Texts,
-    ) -> Vec<(u32, String)> {
-        let mut texts: Vec<(u32, String)> = Vec::new();
-        let mut fields: Vec<(u32, u16)> = Vec::new();
-        let mut ty = 4;
-        for c in tb.children() {
-            match c.header.record_type {
-                types::TEXT_HEADER_ATOM => ty = le_u32(c.body, 0).unwrap_or(4),
-                types::TEXT_CHARS_ATOM | types::TEXT_BYTES_ATOM => texts.push((ty, decode(&c))),
-                types::STYLE_TEXT_PROP_ATOM => {
-                    if let Some(t) = texts.last_mut() {
-                        t.1 = self.symbols(&t.1, c.body);
-                    }
-                }
-                types::OUTLINE_TEXT_REF_ATOM => {
-                    let index = le_u32(c.body, 0).unwrap_or(u32::MAX) as usize;
-                    match entry.and_then(|e| e.texts.get(index)) {
-                        Some((t, s)) => texts.push((*t, s.clone())),
-                        None => self.warn(
-                            WarningKind::Record,
-                            format!("an OutlineTextRefAtom points to text {index}, which the slide list does not hold"),
-                            Some(c.offset),
-                        ),
-                    }
-                }
-                types::SLIDE_NUMBER_MC_ATOM
-                | types::DATE_TIME_MC_ATOM
-                | types::GENERIC_DATE_MC_ATOM
-                | types::HEADER_MC_ATOM
-                | types::FOOTER_MC_ATOM => {
-                    if let Some(p) = le_u32(c.body, 0) {
-                        fields.push((p, c.header.record_type));
-                    }
-                }
-                _ => {}
-            }
-        }
-        texts
-            .into_iter()
-            .map(|(t, s)| (t, self.fill(&s, &fields, hf, number, out)))
-            .collect()
-    }
-
-    /// Replaces each `*` at a field position with the field's value
-    /// (slide number, header, footer, a user-given date) or drops it.
-    fn fill(
-        &mut self,
-        s: &str,
-        fields: &[(u32, u16)],
-        hf: &HeadersFooters,
-        number: usize,
-        out: &mut Texts,
-    ) -> String {
-        let mut r = String::with_capacity(s.len());
-        for (i, ch) in s.chars().enumerate() {
-            let field = fields
-                .iter()
-                .find(|(p, _)| *p as usize == i)
-                .map(|f| f.1)
-                .filter(|_| ch == '*');
-            match field {
-                None => r.push(ch),
-                Some(types::SLIDE_NUMBER_MC_ATOM) if number > 0 => {
-                    r.push_str(&number.to_string());
-                }
-                Some(types::HEADER_MC_ATOM) => {
-                    if let Some(h) = &hf.header {
-                        r.push_str(h);
-                        out.header_shown = true;
-                    }
-                }
-                Some(types::FOOTER_MC_ATOM) => {
-                    if let Some(f) = &hf.footer {
-                        r.push_str(f);
-                        out.footer_shown = true;
-                    }
-                }
-                Some(types::DATE_TIME_MC_ATOM | types::GENERIC_DATE_MC_ATOM) => {
-                    if hf.flags & 0x4 != 0
-                        && let Some(d) = &hf.user_date
-                    {
-                        r.push_str(d);
-                    }
-                }
-                Some(_) => {}
-            }
-        }
-        clean(&r)
     }
 
     /// Comment10 containers anywhere in a slide's program tags.
@@ -669,7 +531,7 @@ impl Reader<'_, '_> {
                     if s.header.record_type == types::CSTRING {
                         match s.header.instance {
                             0 => author = Some(utf16(s.body)),
-                            1 => text = clean(&utf16(s.body)),
+                            1 => text = text::clean(&utf16(s.body)),
                             _ => {}
                         }
                     }
@@ -683,199 +545,27 @@ impl Reader<'_, '_> {
                     Some(a) if !text.is_empty() => format!("{} - {text}", a.trim()),
                     _ => text,
                 };
-                let mut part = Part::named(PartKind::Comment, number.to_string(), shown);
+                let mut part = self.text_part(PartKind::Comment, number.to_string(), shown);
                 if let Some(a) = author {
                     part = part.with_attribute("author", a);
                 }
-                self.push(parts, part);
+                parts.push(part);
             } else if c.header.is_container() || c.header.record_type == types::BINARY_TAG_DATA_BLOB
             {
                 self.comments(&c, number, parts, depth + 1);
             }
         }
     }
-
-    /// Pictures of the `Pictures` stream and OLE objects (ExOleObjStg).
-    fn embedded(&mut self, cf: &CompoundFile<'_>, out: &mut Vec<EmbeddedFile>) {
-        let mut total: u64 = 0;
-        let cap = self.options.limits.max_embedded_bytes;
-        let pictures = if self.options.images {
-            cf.stream("Pictures").ok()
-        } else {
-            None
-        };
-        if let Some(pictures) = pictures {
-            let mut art = office_art::Options::default();
-            art.limits.max_blip_size = cap;
-            art.limits.deadline = self.options.limits.deadline;
-            let store = office_art::BStore::from_file_blocks(&pictures, 0, None, &art);
-            for w in &store.warnings {
-                self.warn(
-                    WarningKind::Embedded,
-                    format!("Pictures: {}", w.message),
-                    w.offset,
-                );
-            }
-            for (pib, blip) in store.blips() {
-                let name = format!("image{pib}.{}", blip.extension);
-                let file =
-                    EmbeddedFile::new(format!("/{name}"), EmbeddedKind::Image, blip.data.clone())
-                        .with_name(name)
-                        .with_media_type(blip.media_type);
-                if !self.keep_embedded(file, &mut total, out) {
-                    return;
-                }
-            }
-        }
-        let ids: Vec<u32> = self.objects.dir.offsets.keys().copied().collect();
-        for id in ids {
-            if self.stop() {
-                return;
-            }
-            let Some(obj) = self.objects.get(id) else {
-                continue;
-            };
-            let Some(h) = RecordHeader::parse(&obj) else {
-                continue;
-            };
-            if h.record_type != types::EX_OLE_OBJ_STG {
-                continue;
-            }
-            let body = obj.get(8..).unwrap_or_default();
-            let data = if h.instance == 1 {
-                let Some(size) = le_u32(body, 0) else {
-                    continue;
-                };
-                let limit = (cap.saturating_sub(total)).min(u64::from(size)) as usize;
-                match miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(
-                    body.get(4..).unwrap_or_default(),
-                    limit,
-                ) {
-                    Ok(d) => d,
-                    Err(e) => {
-                        self.warn(
-                            WarningKind::Embedded,
-                            format!(
-                                "OLE object {id}: cannot be inflated ({:?}); left out",
-                                e.status
-                            ),
-                            None,
-                        );
-                        continue;
-                    }
-                }
-            } else {
-                body.to_vec()
-            };
-            let file = self.ole_object(id, data);
-            if !self.keep_embedded(file, &mut total, out) {
-                return;
-            }
-        }
-    }
-
-    /// An ExOleObjStg's bytes — a compound file — unwrapped by
-    /// `ole-cfb-read` as `.doc`, `.xls` and docx objects are: an OLE 1.0
-    /// package gives the packaged file under its own name
-    /// (`/ole5/report.pdf`), an OOXML or ODF package its zip, a workbook or
-    /// document the compound file as it is (`/ole5/object.xls`). Bytes that
-    /// do not open as a compound file stay as they are (`/ole5.ole`).
-    fn ole_object(&mut self, id: u32, data: Vec<u8>) -> EmbeddedFile {
-        if data.starts_with(&ole_cfb_read::SIGNATURE) {
-            match CompoundFile::open(&data).and_then(|cf| cf.embedded_object("")) {
-                Ok(mut object) => {
-                    for w in std::mem::take(&mut object.warnings) {
-                        self.warn(WarningKind::Embedded, format!("OLE object {id}: {w}"), None);
-                    }
-                    return object.into_embedded_file(&format!("/ole{id}"));
-                }
-                Err(e) => self.warn(
-                    WarningKind::Embedded,
-                    format!("OLE object {id}: not unwrapped ({e}); kept as it is"),
-                    None,
-                ),
-            }
-        }
-        let name = format!("ole{id}.ole");
-        EmbeddedFile::new(format!("/{name}"), EmbeddedKind::OleObject, data).with_name(name)
-    }
-
-    /// Adds `file` to `out` and its size to `total`, unless that passes the
-    /// limit on embedded bytes: then warns and returns `false`.
-    fn keep_embedded(
-        &mut self,
-        file: EmbeddedFile,
-        total: &mut u64,
-        out: &mut Vec<EmbeddedFile>,
-    ) -> bool {
-        let cap = self.options.limits.max_embedded_bytes;
-        *total = total.saturating_add(file.data.len() as u64);
-        if *total > cap {
-            self.warn(
-                WarningKind::Limit,
-                format!("embedded files pass {cap} bytes; the rest are left out"),
-                None,
-            );
-            return false;
-        }
-        out.push(file);
-        true
-    }
 }
 
-/// The text of a TextCharsAtom or TextBytesAtom.
-fn decode(rec: &Record<'_>) -> String {
-    if rec.header.record_type == types::TEXT_CHARS_ATOM {
-        utf16(rec.body)
-    } else {
-        latin1(rec.body)
-    }
-}
-
-/// PowerPoint text as plain text: `\r` and vertical tab become line
-/// breaks, other control characters go, trailing breaks are trimmed.
-fn clean(s: &str) -> String {
-    let mut r = String::with_capacity(s.len());
-    for ch in s.chars() {
-        match ch {
-            '\r' | '\u{0B}' | '\n' => r.push('\n'),
-            '\t' => r.push('\t'),
-            c if c.is_control() => {}
-            c => r.push(c),
-        }
-    }
-    let trimmed = r.trim_end_matches('\n').len();
-    r.truncate(trimmed);
-    r
-}
-
-/// Joins textbox texts, titles first when `title_first`.
-fn join_boxes(boxes: &[(u32, String)], title_first: bool) -> String {
-    let mut order: Vec<&(u32, String)> = boxes.iter().filter(|b| !b.1.is_empty()).collect();
-    if title_first {
-        order.sort_by_key(|b| !is_title(b.0));
-    }
-    let texts: Vec<String> = order.iter().map(|b| clean(&b.1)).collect();
-    texts.join("\n")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn clean_turns_breaks_into_lines_and_drops_controls() {
-        assert_eq!(clean("a\rb\u{0B}c\u{1}\r\r"), "a\nb\nc");
-    }
-
-    #[test]
-    fn titles_come_first() {
-        let boxes = vec![
-            (1, "body".to_string()),
-            (0, "title".to_string()),
-            (4, String::new()),
-        ];
-        assert_eq!(join_boxes(&boxes, true), "title\nbody");
-        assert_eq!(join_boxes(&boxes, false), "body\ntitle");
-    }
+/// The outline text of a page's SlideListWithText entry, as text boxes.
+fn outline_items(page: &Page<'_>) -> Vec<Item> {
+    page.entry
+        .map(|e| {
+            e.texts
+                .iter()
+                .map(|(ty, text, style)| Item::Text(page.outline_box(*ty, text, style)))
+                .collect()
+        })
+        .unwrap_or_default()
 }

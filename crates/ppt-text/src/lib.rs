@@ -10,7 +10,11 @@
 //! comes from each shape's ClientTextbox (text atoms, or an
 //! OutlineTextRefAtom into the slide list's outline text), in shape order
 //! with the title first; groups and tables are walked; WordArt text is
-//! read. Fields (`*` with a slide number, header, footer or user date
+//! read. Each part's blocks hold the structure: titles as headings,
+//! bulleted and numbered paragraphs (paragraph runs, the master's text
+//! styles, PP9 auto-numbers) as list items, table groups as tables with
+//! spans rebuilt from the cells' anchors; its text is what it always was.
+//! Fields (`*` with a slide number, header, footer or user date
 //! MCAtom) are filled from the HeadersFooters atoms or dropped. Master
 //! prompts ("Click to edit Master title style") and master placeholders
 //! are dropped; a master's own text boxes become `Master` parts. Comments
@@ -38,10 +42,15 @@
 #![forbid(unsafe_code)]
 
 mod deck;
+mod embedded;
 mod error;
+mod hf;
 mod persist;
 mod record;
+mod shapes;
 mod style;
+mod table;
+mod text;
 
 use std::time::Instant;
 

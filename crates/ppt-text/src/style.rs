@@ -46,70 +46,221 @@ fn pf_size(body: &[u8], at: usize, masks: u32) -> Option<usize> {
     Some(n)
 }
 
-/// `(first, end, font)` of each character run that names a font (its
-/// symbolFontRef, else its fontRef), in
-/// UTF-16 units; `text_len` is the text's length in UTF-16 units.
-pub fn font_runs(body: &[u8], text_len: usize) -> Vec<(usize, usize, u16)> {
-    let mut out = Vec::new();
-    let mut at = 0usize;
-    // Paragraph runs cover the text and its final paragraph mark.
-    let mut covered = 0usize;
-    while covered <= text_len {
-        let (Some(count), Some(masks)) = (le_u32(body, at), le_u32(body, at + 6)) else {
-            return out;
-        };
-        let Some(size) = pf_size(body, at + 10, masks) else {
-            return out;
-        };
-        at += 10 + size;
-        covered = covered.saturating_add(count as usize);
-        if count == 0 {
-            return out;
+/// The size of a TextCFException's fields after its masks (MS-PPT 2.9.13),
+/// and the fontStyle and font (symbolFontRef, else fontRef) it names.
+fn cf_fields(body: &[u8], at: usize, masks: u32) -> (usize, Option<u16>, Option<u16>) {
+    let mut n = 0usize;
+    let mut style = None;
+    if masks & 0x3EB7 != 0 {
+        style = le_u16(body, at);
+        n += 2; // fontStyle
+    }
+    // fontRef, then oldEAFontRef, ansiFontRef, symbolFontRef: a
+    // private-use character is drawn from symbolFontRef when the run
+    // has one, else from fontRef.
+    let mut font = None;
+    for (bit, size) in [
+        (16, 2),
+        (21, 2),
+        (22, 2),
+        (23, 2),
+        (17, 2),
+        (18, 4),
+        (19, 2),
+        (20, 4),
+        (24, 2),
+        (25, 2),
+        (26, 4),
+    ] {
+        if masks & (1 << bit) != 0 {
+            if (bit == 16 || bit == 23)
+                && let Some(f) = at.checked_add(n).and_then(|i| le_u16(body, i))
+            {
+                font = Some(f);
+            }
+            n += size;
         }
     }
+    (n, style, font)
+}
+
+/// One paragraph run of a StyleTextPropAtom (MS-PPT 2.9.18 TextPFRun).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParaRun {
+    /// Characters covered (UTF-16 units, the paragraph mark included).
+    pub count: u32,
+    /// `indentLevel`: 0 (top) to 4.
+    pub level: u16,
+    /// `bulletFlags.fHasBullet` where `masks.hasBullet` states it.
+    pub bullet: Option<bool>,
+}
+
+/// Whether a TextPFException at `at` states the bullet (MS-PPT 2.9.19:
+/// `masks.hasBullet` → `bulletFlags.fHasBullet`), and its size.
+fn pf_bullet(body: &[u8], at: usize) -> Option<(Option<bool>, usize)> {
+    let masks = le_u32(body, at)?;
+    let size = pf_size(body, at.checked_add(4)?, masks)?;
+    let bullet = if masks & 1 != 0 {
+        Some(le_u16(body, at + 4)? & 1 != 0)
+    } else {
+        None
+    };
+    Some((bullet, 4 + size))
+}
+
+/// The paragraph runs of a StyleTextPropAtom body covering `text_len`
+/// UTF-16 units (and the final paragraph mark), and the offset of the
+/// character runs after them (`None` when the runs are cut short).
+pub fn para_runs(body: &[u8], text_len: usize) -> (Vec<ParaRun>, Option<usize>) {
+    let mut out = Vec::new();
+    let mut at = 0usize;
+    let mut covered = 0usize;
+    while covered <= text_len {
+        let (Some(count), Some(level)) = (le_u32(body, at), le_u16(body, at + 4)) else {
+            return (out, None);
+        };
+        let Some((bullet, size)) = pf_bullet(body, at + 6) else {
+            return (out, None);
+        };
+        at += 6 + size;
+        out.push(ParaRun {
+            count,
+            level,
+            bullet,
+        });
+        covered = covered.saturating_add(count as usize);
+        if count == 0 {
+            return (out, None);
+        }
+    }
+    (out, Some(at))
+}
+
+/// One character run: `(first, end)` in UTF-16 units, its font (symbolFontRef,
+/// else fontRef) and `fontStyle.pp9rt` (the StyleTextProp9 entry of its text).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CharRun {
+    pub first: usize,
+    pub end: usize,
+    pub font: Option<u16>,
+    pub pp9rt: Option<u16>,
+}
+
+/// The character runs of a StyleTextPropAtom body (MS-PPT 2.9.20).
+pub fn char_runs(body: &[u8], text_len: usize) -> Vec<CharRun> {
+    let mut out = Vec::new();
+    let (_, Some(mut at)) = para_runs(body, text_len) else {
+        return out;
+    };
     let mut pos = 0usize;
     while pos <= text_len {
         let (Some(count), Some(masks)) = (le_u32(body, at), le_u32(body, at + 4)) else {
             return out;
         };
         at += 8;
-        if masks & 0x3EB7 != 0 {
-            at += 2; // fontStyle
-        }
+        let (size, style, font) = cf_fields(body, at, masks);
+        at += size;
         let end = pos.saturating_add(count as usize);
-        // fontRef, then oldEAFontRef, ansiFontRef, symbolFontRef: a
-        // private-use character is drawn from symbolFontRef when the run
-        // has one, else from fontRef.
-        let mut font = None;
-        for (bit, size) in [
-            (16, 2),
-            (21, 2),
-            (22, 2),
-            (23, 2),
-            (17, 2),
-            (18, 4),
-            (19, 2),
-            (20, 4),
-            (24, 2),
-            (25, 2),
-            (26, 4),
-        ] {
-            if masks & (1 << bit) != 0 {
-                if (bit == 16 || bit == 23)
-                    && let Some(f) = le_u16(body, at)
-                {
-                    font = Some(f);
-                }
-                at += size;
-            }
-        }
-        if let Some(f) = font {
-            out.push((pos, end, f));
-        }
+        out.push(CharRun {
+            first: pos,
+            end,
+            font,
+            pp9rt: style
+                .filter(|_| masks & 0x3C00 != 0)
+                .map(|s| (s >> 10) & 0xF),
+        });
         if count == 0 {
             return out;
         }
         pos = end;
+    }
+    out
+}
+
+/// `(first, end, font)` of each character run that names a font (its
+/// symbolFontRef, else its fontRef), in
+/// UTF-16 units; `text_len` is the text's length in UTF-16 units.
+pub fn font_runs(body: &[u8], text_len: usize) -> Vec<(usize, usize, u16)> {
+    char_runs(body, text_len)
+        .into_iter()
+        .filter_map(|r| r.font.map(|f| (r.first, r.end, f)))
+        .collect()
+}
+
+/// Whether each indent level of a TextMasterStyleAtom (MS-PPT 2.9.35) of
+/// text type `instance` shows a bullet, where its TextPFException says.
+pub fn master_bullets(body: &[u8], instance: u16) -> Vec<Option<bool>> {
+    let mut out = Vec::new();
+    let Some(levels) = le_u16(body, 0) else {
+        return out;
+    };
+    let mut at = 2usize;
+    for _ in 0..levels.min(5) {
+        if instance >= 5 {
+            at += 2; // lstLvl
+        }
+        let Some((bullet, size)) = pf_bullet(body, at) else {
+            return out;
+        };
+        out.push(bullet);
+        at += size;
+        let Some(masks) = le_u32(body, at) else {
+            return out;
+        };
+        at += 4 + cf_fields(body, at + 4, masks).0;
+    }
+    out
+}
+
+/// The automatic numbering of each entry of a StyleTextProp9Atom body
+/// (MS-PPT 2.9.67/2.9.68: TextPFException9 `fBulletHasAutoNumber` and
+/// `bulletAutoNumberScheme` (scheme, startNum), then TextCFException9 and
+/// TextSIException); `None` for an entry without one.
+pub fn auto_numbers(body: &[u8]) -> Vec<Option<(u16, u16)>> {
+    let mut out = Vec::new();
+    let mut at = 0usize;
+    while at < body.len() && out.len() < 1 << 12 {
+        let Some(masks) = le_u32(body, at) else {
+            return out;
+        };
+        at += 4;
+        if masks & (1 << 23) != 0 {
+            at += 2; // bulletBlipRef
+        }
+        let mut has = false;
+        if masks & (1 << 24) != 0 {
+            has = le_u16(body, at).is_some_and(|v| v != 0);
+            at += 2;
+        }
+        let mut scheme = (3, 1); // ANM_ArabicPeriod from 1
+        if masks & (1 << 25) != 0 {
+            let (Some(s), Some(n)) = (le_u16(body, at), le_u16(body, at + 2)) else {
+                return out;
+            };
+            scheme = (s, n);
+            at += 4;
+        }
+        out.push(has.then_some(scheme));
+        // TextCFException9: its masks (no field of it is written).
+        at += 4;
+        // TextSIException (2.9.32).
+        let Some(si) = le_u32(body, at) else {
+            return out;
+        };
+        at += 4;
+        for (bit, size) in [(0, 2), (1, 2), (2, 2), (6, 2), (5, 4)] {
+            if si & (1 << bit) != 0 {
+                at += size;
+            }
+        }
+        if si & (1 << 9) != 0 {
+            let Some(n) = le_u32(body, at) else {
+                return out;
+            };
+            at = at
+                .saturating_add(4)
+                .saturating_add((n as usize).saturating_mul(4));
+        }
     }
     out
 }

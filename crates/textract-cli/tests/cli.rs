@@ -378,6 +378,21 @@ fn to_markdown_and_html_render_the_structure() {
 }
 
 #[test]
+fn ppt_structure_through_the_facade() {
+    // A LibreOffice-made .ppt: headings, lists and a table with spans in
+    // the Markdown; the plain text keeps the table's cells one per line.
+    let deck = fixtures().join("structure/slides.ppt");
+    let md = textract(&["--to", "markdown", s(&deck)]);
+    assert!(md.status.success());
+    let want = std::fs::read_to_string(fixtures().join("structure/slides.ppt.md")).unwrap();
+    assert_eq!(stdout(&md), want);
+    let j = json_lines(&textract(&["--json", s(&deck)]));
+    let text = j[0]["text"].as_str().unwrap();
+    assert!(text.contains("Budget\nRegion\nQ1\nQ2\nNorth\n10\n12\nSouth"), "{text}");
+    assert_eq!(j[0]["parts"][0]["blocks"][0]["type"], "heading");
+}
+
+#[test]
 fn batch_mode_names_files_by_the_output() {
     let dir = std::env::temp_dir().join(format!("textract-to-md-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

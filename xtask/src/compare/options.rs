@@ -25,9 +25,10 @@ options:
   --report PATH     markdown report to update (default <workspace>/docs/benchmarks.md)
   --no-report       print only, do not touch the report
   --structure       instead: --to markdown of textract and the Markdown of pandoc,
-                    markitdown and kreuzberg over the documents with known structure
+                    markitdown and kreuzberg (and, for .ppt, LibreOffice's pptx read by
+                    textract: soffice+textract) over the documents with known structure
                     (../shared/corpus/structure, fixtures/structure), scored by
-                    ../shared/tools/structure.py; --format docx,odt,... selects formats
+                    structure.py beside the corpus; --format docx,odt,... selects formats
 ";
 
 /// Which timing modes to run.

@@ -1,5 +1,6 @@
 //! `cargo xtask compare --structure`: textract's `--to markdown` and the
-//! peers' Markdown (pandoc, MarkItDown, kreuzberg) over documents whose
+//! peers' Markdown (pandoc, MarkItDown, kreuzberg; LibreOffice's pptx of a
+//! .ppt read by textract as the converting baseline) over documents whose
 //! structure is known, scored by `../shared/tools/structure.py` (heading F1
 //! with levels, list-item F1, table cells with spans, text token F1), with
 //! each tool's time.
@@ -72,6 +73,26 @@ fn tools(textract: &Path, opts: &Options) -> Vec<Tool> {
             name: "markitdown",
             argv: vec!["markitdown".into()],
             reads: None,
+        });
+    }
+    if which("soffice") {
+        // The converting baseline for the binary formats users convert
+        // first: LibreOffice writes the OOXML file, textract reads that
+        // (pandoc 2.x has no pptx reader).
+        let script = "d=$(mktemp -d) && soffice --headless --norestore \
+             -env:UserInstallation=file://$d/profile --convert-to \"$2\" --outdir \"$d\" \"$3\" \
+             >/dev/null 2>&1 && \"$1\" -q --to markdown \"$d\"/*.\"$2\"; r=$?; rm -rf \"$d\"; exit $r";
+        out.push(Tool {
+            name: "soffice+textract",
+            argv: vec![
+                "sh".into(),
+                "-c".into(),
+                script.into(),
+                "sh".into(),
+                textract.display().to_string(),
+                "pptx".into(),
+            ],
+            reads: Some(&["ppt"]),
         });
     }
     if which("kreuzberg") {
@@ -193,11 +214,15 @@ pub fn run(
     textract: &Path,
     scratch: &Path,
 ) -> Result<(), String> {
-    let scorer = root
-        .join("..")
-        .join("shared")
-        .join("tools")
-        .join("structure.py");
+    // Beside the corpus (`--corpus`), else `<workspace>/../shared/tools`.
+    let scorer = Some(corpus.join("..").join("tools").join("structure.py"))
+        .filter(|s| s.is_file())
+        .unwrap_or_else(|| {
+            root.join("..")
+                .join("shared")
+                .join("tools")
+                .join("structure.py")
+        });
     if !scorer.is_file() {
         return Err(format!("the scorer is missing: {}", scorer.display()));
     }
