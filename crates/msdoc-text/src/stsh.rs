@@ -2,10 +2,11 @@
 //! item (MS-DOC 2.9.271 `STSH`, 2.9.272 `STSHI`, 2.9.141 `LPStd`, 2.9.260
 //! `STD`, 2.9.261 `StdfBase`, 2.9.291 `StkParaGRLPUPX` / `UpxPapx`).
 //!
-//! A style is a heading when its `sti` is one of the built-in `Heading 1`–
-//! `Heading 9` (1–9) or `Title` (62), whatever its localised name, or when
-//! it sets `sprmPOutLvl` 0–8; styles inherit through `istdBase`, followed
-//! at most [`MAX_CHAIN`] steps (a cycle stops there).
+//! A style is a heading when it sets `sprmPOutLvl` 0–8, or sets none and
+//! its `sti` is one of the built-in `Heading 1`–`Heading 9` (1–9) or
+//! `Title` (62), whatever its localised name; outline level 9 is body
+//! text. Styles inherit through `istdBase` (the nearest style that says
+//! decides), followed at most [`MAX_CHAIN`] steps (a cycle stops there).
 
 use crate::bytes::{slice_at, u16_at};
 use crate::pap::Pap;
@@ -70,8 +71,8 @@ impl Stylesheet {
     }
 
     /// The heading level (1-based) of a paragraph: its own outline level
-    /// (9: none), else the first style of its `istdBase` chain with an
-    /// outline level 0–8 or a built-in heading `sti`.
+    /// (9: none), else that of the first style of its `istdBase` chain
+    /// with an outline level or a built-in heading `sti`.
     pub fn heading_level(&self, pap: &Pap) -> Option<u8> {
         if let Some(level) = pap.outline {
             return (level < 9).then_some(level + 1);
@@ -79,10 +80,12 @@ impl Stylesheet {
         let mut istd = pap.istd;
         for _ in 0..MAX_CHAIN {
             let style = self.get(istd)?;
-            // A style's outline level 9 (body text) keeps it out of the
-            // outline, not out of the headings it is based on.
-            if let Some(level) = style.outline.filter(|l| *l < 9) {
-                return Some(level + 1);
+            // The nearest outline level of the chain is the paragraph's: 9
+            // (body text) keeps a style out of the outline even when it is
+            // based on a heading (as Word's navigation pane and
+            // LibreOffice read it).
+            if let Some(level) = style.outline {
+                return (level < 9).then_some(level + 1);
             }
             match style.sti {
                 1..=9 => return u8::try_from(style.sti).ok(),
@@ -235,8 +238,18 @@ pub(crate) mod tests {
         ]));
         let level = |istd| sheet.heading_level(&pap(istd));
         assert_eq!(
-            [0, 1, 2, 3, 4, 5, 6, 99].map(level),
-            [None, Some(2), None, Some(2), Some(3), Some(1), None, None]
+            [0, 1, 2, 3, 4, 5, 6, 9, 99].map(level),
+            [
+                None,
+                Some(2),
+                None,
+                Some(2),
+                Some(3),
+                Some(1),
+                None,
+                None,
+                None
+            ]
         );
         // Direct outline levels win: 9 is body text.
         let mut p = pap(1);
