@@ -28,6 +28,13 @@
 //! or the text between `fcMin` and `fcMac` when the CLX itself is lost,
 //! with a warning.
 //!
+//! The main text's part also carries its structure as `doc-model` blocks
+//! ([`Options::structure`]): headings from the paragraph's outline level or
+//! its style (the stylesheet's built-in heading styles, through
+//! `istdBase`), list items with the labels the text shows, and tables with
+//! header rows and the column and row spans of merged cells (MS-DOC 2.4.3,
+//! `sprmTDefTable`); the part's text stays the flat text.
+//!
 //! It does **not** parse the OLE compound file itself (that is
 //! `ole-cfb-read`'s job; [`WordDocument::from_compound_file`] reads the
 //! streams, the summary property sets and the `ObjectPool` through it),
