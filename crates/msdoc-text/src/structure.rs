@@ -183,7 +183,9 @@ fn open_cell(t: &mut Open<'_>, seg: &Segment, b: &mut Builder) -> bool {
             .take_while(|n| n.merged)
             .last()
             .map_or(d.right, |n| n.right);
-        span = t.grid.iter().filter(|&&g| g > d.left && g <= right).count() as u32;
+        // The grid edges in (left, right]: the grid is sorted.
+        let after = |x: i16| t.grid.partition_point(|&g| g <= x);
+        span = after(right).saturating_sub(after(d.left)) as u32;
     }
     let span = span.max(1);
     if def.is_some_and(|d| d.merged_above) {
@@ -241,4 +243,63 @@ fn paragraph(out: &[u16], seg: &Segment, pap: Option<&Pap>, cx: &Context<'_>, b:
         }
     }
     b.end_paragraph();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Limits;
+    use crate::fkp::PAP_TTP;
+    use crate::text::{Unit, render_units};
+    use doc_model::{Block, OutputLimits, plain_text};
+
+    /// The blocks of `s` (`|` a cell mark, `#` a row end mark), without
+    /// paragraph properties, and the flat text.
+    fn blocks(s: &str) -> (Vec<Block>, String) {
+        let units: Vec<Unit> = s
+            .encode_utf16()
+            .map(|c| match c {
+                0x7C => Unit { ch: 7, flags: 0 },
+                0x23 => Unit {
+                    ch: 7,
+                    flags: PAP_TTP,
+                },
+                ch => Unit { ch, flags: 0 },
+            })
+            .collect();
+        let mut segs = Vec::new();
+        let out = render_units(&units, None, &Limits::default(), None, Some(&mut segs));
+        let (papx, styles) = (Runs::default(), Stylesheet::default());
+        let cx = Context {
+            marks: &[],
+            papx: &papx,
+            story_start: 0,
+            styles: &styles,
+            numbering: None,
+            encoding: None,
+        };
+        let mut b = Builder::new(OutputLimits::new(1 << 20));
+        write(&out, &segs, &cx, &mut b);
+        (b.take_blocks(), decode(&out, None))
+    }
+
+    #[test]
+    fn cells_rows_and_what_the_plain_text_cannot_say() {
+        // Without paragraph properties only cell marks make cells.
+        let (b, flat) = blocks("top\rb|c|#d||#after\rtail");
+        assert_eq!(flat, "top\nb\tc\nd\t\nafter\ntail");
+        let Some(Block::Table(t)) = b.get(1) else {
+            panic!("{b:?}")
+        };
+        assert_eq!(t.rows.len(), 2);
+        assert_eq!(t.rows[0].cells[1].plain_text(), "c");
+        assert_eq!(t.rows[1].cells.len(), 2);
+        // The row's trailing empty cell keeps its tab in the flat text
+        // only; a story without a final mark gains a line end.
+        assert_eq!(plain_text(&b), "top\nb\tc\nd\nafter\ntail\n");
+        // Text between the last cell mark and the row mark is one more cell.
+        let (b, flat) = blocks("a|x#");
+        assert_eq!(flat, "a\tx\n");
+        assert_eq!(plain_text(&b), flat);
+    }
 }
