@@ -213,11 +213,18 @@ pub fn run(
     textract: &Path,
     scratch: &Path,
 ) -> Result<(), String> {
-    let scorer = root
-        .join("..")
-        .join("shared")
-        .join("tools")
-        .join("structure.py");
+    // Beside the corpus (`<shared>/corpus` → `<shared>/tools`), else beside
+    // the workspace (a worktree elsewhere than the main checkout has no
+    // `../shared`).
+    let scorer = corpus.join("..").join("tools").join("structure.py");
+    let scorer = if scorer.is_file() {
+        scorer
+    } else {
+        root.join("..")
+            .join("shared")
+            .join("tools")
+            .join("structure.py")
+    };
     if !scorer.is_file() {
         return Err(format!("the scorer is missing: {}", scorer.display()));
     }
