@@ -7,7 +7,7 @@
 #   truth/NAME.truth.json  that Markdown parsed by ../shared/tools/structure.py
 #   NAME.docx .doc .odt .rtf .pdf .tagged.pdf   (documents)
 #   sheet.xlsx .xls .ods                        (the workbook source)
-#   lists-tables.docx                           (Word corner cases)
+#   lists-tables.docx .doc                      (Word corner cases)
 # LibreOffice stamps dates and ids into its output, so the files are not
 # byte-reproducible: they are committed, and this script remade them.
 # Usage: sh xtask/scripts/structure_fixtures.sh   (from the repository root)
@@ -31,6 +31,10 @@ done
 # LibreOffice puts the nested table in its row's first cell, and
 # lists-tables.expected.md says what the docx holds).
 conv --convert-to 'docx:MS Word 2007 XML' lists-tables.html; mv "$out/lists-tables.docx" .
+# The same as Word 97 .doc (msdoc-text's corner cases: list levels and
+# starts, header rows, merges, lists in cells, a nested table LibreOffice
+# writes as paragraphs of the outer cell's table depth 2).
+conv --convert-to 'doc:MS Word 97' lists-tables.html; mv "$out/lists-tables.doc" .
 for ext in 'xlsx:Calc MS Excel 2007 XML' 'xls:MS Excel 97' 'ods:calc8'; do
   conv --infilter='HTML (StarCalc)' --convert-to "$ext" sheet.html; mv "$out/sheet.${ext%%:*}" .
 done

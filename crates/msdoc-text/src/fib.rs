@@ -38,6 +38,8 @@ pub struct Fib {
     pub(crate) sttbf_ffn: FcLcb,
     pub(crate) plf_lst: FcLcb,
     pub(crate) plf_lfo: FcLcb,
+    /// The stylesheet (`fcStshf`/`lcbStshf`, Word 97 only).
+    pub(crate) stshf: FcLcb,
     /// The PLCs that split stories and anchor pictures (Word 97 only).
     pub(crate) plcs: StoryPlcs,
     /// `fcMac` (FibBase): where the text ends, used only to salvage a
@@ -70,6 +72,7 @@ const F_EXT_CHAR: u16 = 0x1000;
 const F_OBFUSCATED: u16 = 0x8000;
 
 /// Index of the pairs we read in `FibRgFcLcb97` (MS-DOC 2.5.6).
+const IDX_STSHF: usize = 1;
 const IDX_STTBF_FFN: usize = 15;
 const IDX_BTE_CHPX: usize = 12;
 const IDX_BTE_PAPX: usize = 13;
@@ -165,6 +168,7 @@ impl Fib {
             sttbf_ffn: pair(IDX_STTBF_FFN),
             plf_lst: pair(IDX_PLF_LST),
             plf_lfo: pair(IDX_PLF_LFO),
+            stshf: pair(IDX_STSHF),
             plcs: StoryPlcs {
                 plcffnd_ref: pair(IDX_PLCFFND_REF),
                 plcffnd_txt: pair(IDX_PLCFFND_TXT),
@@ -212,6 +216,7 @@ impl Fib {
             sttbf_ffn: pair(0xD0),
             plf_lst: FcLcb::default(),
             plf_lfo: FcLcb::default(),
+            stshf: FcLcb::default(),
             plcs: StoryPlcs::default(),
             fc_mac: u32_at(wd, 0x1C).unwrap_or(0),
         })

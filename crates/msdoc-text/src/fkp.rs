@@ -3,6 +3,7 @@
 //! few properties that change which text is emitted.
 
 use crate::bytes::{slice_at, u16_at, u32_at};
+use crate::pap::Pap;
 use crate::{Limits, Warning, WarningKind};
 
 /// Size of a formatted disk page.
@@ -45,7 +46,7 @@ const SPRM_P_F_INNER_TTP: u16 = 0x244C;
 const SPRM_P_HUGE_PAPX: u16 = 0x6646;
 const SPRM_P_ILFO: u16 = 0x460B;
 const SPRM_P_ILVL: u16 = 0x260A;
-const SPRM_T_DEF_TABLE: u16 = 0xD608;
+const SPRM_T_DEF_TABLE: u16 = crate::pap::SPRM_T_DEF_TABLE;
 const SPRM_T_DEF_TABLE10: u16 = 0xD606;
 const SPRM_P_CHG_TABS: u16 = 0xC615;
 
@@ -59,13 +60,21 @@ pub(crate) struct Run {
     pub obj: u32,
     /// PAPX only: `sprmPIlfo` (1-based list format override) and `sprmPIlvl`.
     pub list: Option<(u16, u8)>,
+    /// PAPX only: the index of the paragraph's [`Pap`] in [`Runs::pap`]
+    /// ([`NO_PAP`] for none).
+    pub pap: u32,
 }
+
+/// [`Run::pap`] of a run without paragraph properties.
+pub(crate) const NO_PAP: u32 = u32::MAX;
 
 /// Runs sorted by start, with a one-entry cache for sequential lookups.
 #[derive(Debug, Default)]
 pub(crate) struct Runs {
     runs: Vec<Run>,
     last: usize,
+    /// The paragraph properties the PAPX runs name.
+    paps: Vec<Pap>,
 }
 
 impl Runs {
@@ -96,6 +105,11 @@ impl Runs {
     pub fn next_start(&self, fc: u32) -> Option<u32> {
         let idx = self.runs.partition_point(|r| r.start <= fc);
         self.runs.get(idx).map(|r| r.start)
+    }
+
+    /// The paragraph properties of index `i` ([`Run::pap`]).
+    pub fn pap(&self, i: u32) -> Option<&Pap> {
+        self.paps.get(i as usize)
     }
 
     /// Number of runs.
@@ -140,6 +154,7 @@ pub(crate) fn read_runs(
         return Runs::default();
     }
     let mut runs = Vec::new();
+    let mut paps = Vec::new();
     let mut bad_pages = 0usize;
     let mut doubled_pages = 0usize;
     for i in 0..n {
@@ -157,7 +172,7 @@ pub(crate) fn read_runs(
         let first = runs.len();
         let ok = match kind {
             Kind::Chpx => chpx_fkp(page, &mut runs),
-            Kind::Papx => papx_fkp(page, data, &mut runs),
+            Kind::Papx => papx_fkp(page, data, &mut runs, &mut paps),
         };
         if !ok {
             bad_pages += 1;
@@ -196,7 +211,11 @@ pub(crate) fn read_runs(
         ));
     }
     runs.sort_by_key(|r| r.start);
-    Runs { runs, last: 0 }
+    Runs {
+        runs,
+        last: 0,
+        paps,
+    }
 }
 
 /// `ChpxFkp`: crun, rgfc[crun+1], rgb[crun] word offsets to `Chpx` (cb, grpprl).
@@ -232,6 +251,7 @@ fn chpx_fkp(page: &[u8], runs: &mut Vec<Run>) -> bool {
                 flags,
                 obj,
                 list: None,
+                pap: NO_PAP,
             });
         }
     }
@@ -239,7 +259,7 @@ fn chpx_fkp(page: &[u8], runs: &mut Vec<Run>) -> bool {
 }
 
 /// `PapxFkp`: cpara, rgfc[cpara+1], rgbx[cpara] (13-byte `BxPap`), `PapxInFkp`s.
-fn papx_fkp(page: &[u8], data: Option<&[u8]>, runs: &mut Vec<Run>) -> bool {
+fn papx_fkp(page: &[u8], data: Option<&[u8]>, runs: &mut Vec<Run>, paps: &mut Vec<Pap>) -> bool {
     let Some(&cpara) = page.get(PAGE - 1) else {
         return false;
     };
@@ -272,13 +292,26 @@ fn papx_fkp(page: &[u8], data: Option<&[u8]>, runs: &mut Vec<Run>) -> bool {
             continue;
         };
         let (flags, list) = pap_flags(grpprl, data);
-        if (flags != 0 || list.is_some()) && start < end {
+        let mut pap = Pap {
+            istd: grpprl_in_papx.and_then(|g| u16_at(g, 0)).unwrap_or(0),
+            ..Pap::default()
+        };
+        pap.apply(grpprl, data);
+        let plain = pap.is_plain();
+        if (flags != 0 || list.is_some() || !plain) && start < end {
+            let index = if plain || paps.len() >= u32::MAX as usize {
+                NO_PAP
+            } else {
+                paps.push(pap);
+                (paps.len() - 1) as u32
+            };
             runs.push(Run {
                 start,
                 end,
                 flags,
                 obj: 0,
                 list,
+                pap: index,
             });
         }
     }

@@ -28,6 +28,13 @@
 //! or the text between `fcMin` and `fcMac` when the CLX itself is lost,
 //! with a warning.
 //!
+//! The main text's part also carries its structure as `doc-model` blocks
+//! ([`Options::structure`]): headings from the paragraph's outline level or
+//! its style (the stylesheet's built-in heading styles, through
+//! `istdBase`), list items with the labels the text shows, and tables with
+//! header rows and the column and row spans of merged cells (MS-DOC 2.4.3,
+//! `sprmTDefTable`); the part's text stays the flat text.
+//!
 //! It does **not** parse the OLE compound file itself (that is
 //! `ole-cfb-read`'s job; [`WordDocument::from_compound_file`] reads the
 //! streams, the summary property sets and the `ObjectPool` through it),
@@ -62,8 +69,11 @@ mod error;
 mod fib;
 mod fkp;
 mod lst;
+mod pap;
 mod picture;
 mod stories;
+mod structure;
+mod stsh;
 mod text;
 
 pub use clx::{Piece, PieceTable};
@@ -139,6 +149,10 @@ pub struct Options {
     /// With [`embedded`](Self::embedded), whether the pictures are decoded
     /// too (default `true`); off, only the `ObjectPool` objects are.
     pub images: bool,
+    /// Whether the main text's part gets its structure — headings, list
+    /// items, tables — as [`Part::blocks`] (default `true`); off, the part
+    /// holds the text alone (as lines of paragraphs).
+    pub structure: bool,
 }
 
 impl Default for Options {
@@ -148,6 +162,7 @@ impl Default for Options {
             legacy_code_page: None,
             embedded: true,
             images: true,
+            structure: true,
         }
     }
 }
@@ -307,6 +322,7 @@ impl WordDocument {
         let mut anchors = Vec::new();
         let mut picture_anchors = Vec::new();
         let mut list_marks = Vec::new();
+        let mut para_marks = Vec::new();
         let mut numbering = if legacy {
             None
         } else {
@@ -324,6 +340,7 @@ impl WordDocument {
             objects: &mut anchors,
             pictures: &mut picture_anchors,
             list_marks: &mut list_marks,
+            para_marks: &mut para_marks,
         };
         let mut units = text::assemble(pieces.pieces(), total_cp, src, limits, &mut warnings);
         if let (Some(clx::Legacy::Utf16), Some(code_page)) = (legacy_kind, code_page) {
@@ -337,6 +354,7 @@ impl WordDocument {
         let mut starts = [0usize; 8];
         let mut lengths = [0usize; 8];
         let mut numbering_before: [Option<lst::Numbering>; 8] = Default::default();
+        let mut main_blocks = Vec::new();
         let mut start = 0usize;
         for story in Story::ALL {
             let len = fib.ccp(story) as usize;
@@ -359,16 +377,42 @@ impl WordDocument {
                     story_start: start as u32,
                     numbering,
                 });
-                stories[story as usize] = text::render(slice, encoding, limits, lists);
+                if story == Story::Main && options.structure {
+                    let mut segs = Vec::new();
+                    let out = text::render_units(slice, encoding, limits, lists, Some(&mut segs));
+                    stories[story as usize] = text::decode(&out, encoding);
+                    let styles = if legacy {
+                        stsh::Stylesheet::default()
+                    } else {
+                        let f = fib.stshf;
+                        stsh::Stylesheet::parse(
+                            slice_at(table, f.fc as usize, f.lcb as usize).unwrap_or_default(),
+                        )
+                    };
+                    let cx = structure::Context {
+                        marks: &para_marks,
+                        papx: &papx,
+                        story_start: start as u32,
+                        styles: &styles,
+                        numbering: numbering.as_ref(),
+                        encoding,
+                    };
+                    let mut b = doc_model::Builder::new(doc_model::OutputLimits::new(u64::MAX));
+                    structure::write(&out, &segs, &cx, &mut b);
+                    main_blocks = b.take_blocks();
+                } else {
+                    stories[story as usize] = text::render(slice, encoding, limits, lists);
+                }
             }
             start = end;
         }
         // Parts: the main text, then every header, footer, note, comment
         // and text box on its own.
-        let mut parts = vec![Part::new(
-            PartKind::Body,
-            stories[Story::Main as usize].clone(),
-        )];
+        // The body's text stays the flat text (see `docs/msdoc-text.md` on
+        // where the blocks' plain text differs from it).
+        let mut body = Part::new(PartKind::Body, stories[Story::Main as usize].clone());
+        body.blocks = main_blocks;
+        let mut parts = vec![body];
         let segments = if legacy {
             stories::whole_stories(&lengths)
         } else {

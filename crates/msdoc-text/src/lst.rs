@@ -80,6 +80,14 @@ impl Numbering {
         Some(n)
     }
 
+    /// The number format (`nfc`) of level `ilvl` of list `ilfo`.
+    pub fn nfc(&self, ilfo: u16, ilvl: u8) -> Option<u8> {
+        let lsid = *self.lfo.get(usize::from(ilfo).checked_sub(1)?)?;
+        let levels = self.lists.get(&lsid)?;
+        let ilvl = usize::from(ilvl).min(levels.len().saturating_sub(1));
+        levels.get(ilvl).map(|l| l.nfc)
+    }
+
     /// The label of the next paragraph in list `ilfo` at level `ilvl`,
     /// advancing the counters; `None` when the list is unknown.
     pub fn label(&mut self, ilfo: u16, ilvl: u8) -> Option<Vec<u16>> {

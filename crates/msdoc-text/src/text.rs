@@ -5,7 +5,7 @@
 use encoding_rs::Encoding;
 
 use crate::clx::Piece;
-use crate::fkp::{PAP_TTP, Runs, chp};
+use crate::fkp::{NO_PAP, PAP_TTP, Runs, chp};
 use crate::lst::Numbering;
 use crate::{Limits, Warning, WarningKind};
 
@@ -62,7 +62,14 @@ pub(crate) struct Source<'a, 'r> {
     pub pictures: &'r mut Vec<(u32, u32)>,
     /// Receives (CP of the paragraph mark, ilfo, ilvl) of list paragraphs.
     pub list_marks: &'r mut Vec<(u32, u16, u8)>,
+    /// Receives (CP, index of its paragraph properties in `papx`) of the
+    /// paragraph, cell, row and section marks that have properties.
+    pub para_marks: &'r mut Vec<(u32, u32)>,
 }
+
+/// Most marks [`Source::para_marks`] records (a document with more loses
+/// its structure past them, not its text).
+const MAX_PARA_MARKS: usize = 1 << 22;
 
 /// The warning when [`Limits::deadline`] stops the assembly.
 fn deadline_reached() -> Warning {
@@ -196,10 +203,18 @@ pub(crate) fn assemble(
                 {
                     src.pictures.push((at as u32, obj));
                 }
-                if ch != 0x07 && ch != 0x0D && flags & chp::OLE2 == 0 {
+                let mark = matches!(ch, 0x07 | 0x0D | 0x0C | 0x0E);
+                if !mark && flags & chp::OLE2 == 0 {
                     continue;
                 }
                 let fc = fc.saturating_add(k * size);
+                if mark
+                    && let Some(run) = src.papx.find(fc)
+                    && run.pap != NO_PAP
+                    && src.para_marks.len() < MAX_PARA_MARKS
+                {
+                    src.para_marks.push((at as u32, run.pap));
+                }
                 // The field separator of an EMBED field (or the 0x01 anchor)
                 // carries fOle2 and the ObjectPool storage number.
                 if flags & chp::OLE2 != 0 && obj != 0 && src.objects.len() < 1 << 16 {
@@ -270,8 +285,19 @@ pub(crate) struct Lists<'a> {
     pub numbering: &'a mut Numbering,
 }
 
-/// (unit index of the paragraph start, label) for the list paragraphs of a story.
-fn list_labels(units: &[Unit], lists: Lists<'_>) -> Vec<(usize, Vec<u16>)> {
+/// A list paragraph's label.
+struct Label {
+    /// The unit index of the paragraph start.
+    at: usize,
+    text: Vec<u16>,
+    /// The list level (0-based).
+    ilvl: u8,
+    /// Numbered, not bulleted (`nfc` other than 23 bullet and 255 none).
+    ordered: bool,
+}
+
+/// The labels of the list paragraphs of a story.
+fn list_labels(units: &[Unit], lists: Lists<'_>) -> Vec<Label> {
     let mut labels = Vec::new();
     let mut para_start = 0usize;
     for (i, u) in units.iter().enumerate() {
@@ -281,9 +307,15 @@ fn list_labels(units: &[Unit], lists: Lists<'_>) -> Vec<(usize, Vec<u16>)> {
                 if let Ok(k) = lists.marks.binary_search_by_key(&cp, |m| m.0)
                     && let Some(&(_, ilfo, ilvl)) = lists.marks.get(k)
                     && u.flags & chp::DELETED == 0
-                    && let Some(label) = lists.numbering.label(ilfo, ilvl)
+                    && let Some(text) = lists.numbering.label(ilfo, ilvl)
                 {
-                    labels.push((para_start, label));
+                    let nfc = lists.numbering.nfc(ilfo, ilvl).unwrap_or(0);
+                    labels.push(Label {
+                        at: para_start,
+                        text,
+                        ilvl,
+                        ordered: !matches!(nfc, 23 | 255),
+                    });
                 }
                 para_start = i + 1;
             }
@@ -304,11 +336,80 @@ pub(crate) fn render(
     limits: &Limits,
     lists: Option<Lists<'_>>,
 ) -> String {
+    decode(
+        &render_units(units, encoding, limits, lists, None),
+        encoding,
+    )
+}
+
+/// What ends a [`Segment`] of the rendered text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mark {
+    /// A paragraph mark (0x0D), or a section or column break (0x0C, 0x0E).
+    Paragraph,
+    /// A cell mark (0x07).
+    Cell,
+    /// A row end mark (0x07 with `fTtp`).
+    Row,
+    /// The end of the story, without a mark.
+    End,
+}
+
+/// The text of one paragraph, cell end or row end as [`render_units`]
+/// wrote it: `out[start..end]`, the mark's own output (a line end or a
+/// tab) left out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Segment {
+    pub start: usize,
+    pub end: usize,
+    /// The unit index of the mark (the story's length for [`Mark::End`]).
+    pub unit: usize,
+    pub mark: Mark,
+    /// A list label at the start: `out[start..label.0]`, the level and
+    /// whether it is numbered.
+    pub label: Option<(usize, u8, bool)>,
+}
+
+/// Renders the CPs of one story as units of text (UTF-16, or bytes of
+/// `encoding`); with `segments`, records where each paragraph, cell and
+/// row ends in them.
+pub(crate) fn render_units(
+    units: &[Unit],
+    encoding: Option<&'static Encoding>,
+    limits: &Limits,
+    lists: Option<Lists<'_>>,
+    mut segments: Option<&mut Vec<Segment>>,
+) -> Vec<u16> {
     let labels = lists.map(|l| list_labels(units, l)).unwrap_or_default();
     let mut labels = labels.into_iter().peekable();
     // Where the next list label goes (`usize::MAX` when none is left).
-    let mut next_label = labels.peek().map_or(usize::MAX, |l| l.0);
+    let mut next_label = labels.peek().map_or(usize::MAX, |l| l.at);
     let mut out: Vec<u16> = Vec::with_capacity(units.len());
+    // Where the open segment starts, and the label written at its start.
+    let mut seg_start = 0usize;
+    let mut label: Option<(usize, usize, u8, bool)> = None;
+    let mut close = |out: &Vec<u16>,
+                     start: &mut usize,
+                     label: &mut Option<(usize, usize, u8, bool)>,
+                     end: usize,
+                     unit: usize,
+                     mark: Mark| {
+        if let Some(segs) = segments.as_deref_mut() {
+            let s = (*start).min(end);
+            segs.push(Segment {
+                start: s,
+                end,
+                unit,
+                mark,
+                label: label
+                    .take()
+                    .filter(|l| l.0 == s && l.1 <= end)
+                    .map(|l| (l.1, l.2, l.3)),
+            });
+        }
+        *label = None;
+        *start = out.len();
+    };
     // Open fields, innermost last.
     let mut fields: Vec<FieldState> = Vec::new();
     let mut in_code = 0usize;
@@ -321,12 +422,14 @@ pub(crate) fn render(
             continue;
         }
         if i >= next_label {
-            while let Some((_, label)) = labels.next_if(|(at, _)| *at <= i) {
+            while let Some(l) = labels.next_if(|l| l.at <= i) {
                 if in_code == 0 && overflow == 0 {
-                    out.extend_from_slice(&label);
+                    let at = out.len();
+                    out.extend_from_slice(&l.text);
+                    label = Some((label.map_or(at, |p| p.0), out.len(), l.ilvl, l.ordered));
                 }
             }
-            next_label = labels.peek().map_or(usize::MAX, |l| l.0);
+            next_label = labels.peek().map_or(usize::MAX, |l| l.at);
         }
         match u.ch {
             0x13 => {
@@ -386,14 +489,26 @@ pub(crate) fn render(
             continue;
         }
         match u.ch {
-            0x0B..=0x0E => out.push(u16::from(b'\n')),
+            0x0B => out.push(u16::from(b'\n')),
+            0x0C..=0x0E => {
+                let end = out.len();
+                out.push(u16::from(b'\n'));
+                close(&out, &mut seg_start, &mut label, end, i, Mark::Paragraph);
+            }
             0x07 if u.flags & PAP_TTP != 0 => {
                 if out.last() == Some(&u16::from(b'\t')) {
                     out.pop();
                 }
+                let end = out.len();
                 out.push(u16::from(b'\n'));
+                close(&out, &mut seg_start, &mut label, end, i, Mark::Row);
             }
-            0x07 | 0x09 => out.push(u16::from(b'\t')),
+            0x07 => {
+                let end = out.len();
+                out.push(u16::from(b'\t'));
+                close(&out, &mut seg_start, &mut label, end, i, Mark::Cell);
+            }
+            0x09 => out.push(u16::from(b'\t')),
             0x1E => out.push(u16::from(b'-')),
             c if c < 0x20 => {}
             // A symbol-font character (sprmCSymbol): stored as `(`, drawn from
@@ -416,7 +531,18 @@ pub(crate) fn render(
             c => out.push(c),
         }
     }
-    decode(&out, encoding)
+    if seg_start < out.len() {
+        let end = out.len();
+        close(
+            &out,
+            &mut seg_start,
+            &mut label,
+            end,
+            units.len(),
+            Mark::End,
+        );
+    }
+    out
 }
 
 /// Units of field code kept per field (codes are read only for `EQ`).
@@ -432,7 +558,7 @@ struct FieldState {
 }
 
 /// Units as text: UTF-16 (Word 97), or bytes of `encoding` (Word 6/95).
-fn decode(units: &[u16], encoding: Option<&'static Encoding>) -> String {
+pub(crate) fn decode(units: &[u16], encoding: Option<&'static Encoding>) -> String {
     match encoding {
         None => String::from_utf16_lossy(units),
         Some(enc) => {
@@ -483,6 +609,7 @@ mod tests {
             objects: &mut o,
             pictures: &mut Vec::new(),
             list_marks: &mut Vec::new(),
+            para_marks: &mut Vec::new(),
         };
         let u = assemble(pieces, total, src, limits, &mut w);
         (u, w)

@@ -1,6 +1,7 @@
 //! `cargo xtask compare --structure`: textract's `--to markdown` and the
 //! peers' Markdown (pandoc, MarkItDown, kreuzberg; LibreOffice's pptx of a
-//! .ppt read by textract as the converting baseline) over documents whose
+//! .ppt read by textract, and for `.doc` LibreOffice's docx read by pandoc,
+//! as the converting baselines) over documents whose
 //! structure is known, scored by `../shared/tools/structure.py` (heading F1
 //! with levels, list-item F1, table cells with spans, text token F1), with
 //! each tool's time.
@@ -66,6 +67,25 @@ fn tools(textract: &Path, opts: &Options) -> Vec<Tool> {
             ],
             // pandoc reads by extension; 2.x has no RTF or pptx reader.
             reads: Some(&["docx", "odt", "rtf", "pptx", "html", "xlsx"]),
+        });
+    }
+    if which("pandoc") && which("soffice") {
+        // The converting baseline for the binary formats pandoc does not
+        // read: LibreOffice makes a .docx, pandoc reads that (what users
+        // do today to get a .doc's structure).
+        out.push(Tool {
+            name: "libreoffice+pandoc",
+            argv: vec![
+                "sh".into(),
+                "-c".into(),
+                "d=$(mktemp -d) && soffice --headless --norestore \
+                 -env:UserInstallation=file://$d/profile --convert-to docx \
+                 --outdir \"$d\" \"$1\" >/dev/null 2>&1 && \
+                 pandoc -t gfm --wrap=none \"$d\"/*.docx; r=$?; rm -rf \"$d\"; exit $r"
+                    .into(),
+                "sh".into(),
+            ],
+            reads: Some(&["doc"]),
         });
     }
     if which("markitdown") {

@@ -31,6 +31,7 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
     options.limits.deadline = ctx.deadline;
     options.embedded = ctx.options.embedded.extract && !ctx.options.metadata_only;
     options.images = ctx.options.embedded.images;
+    options.structure = !ctx.options.text_only;
     // A download cut short loses the directory, or the entry of the
     // WordDocument stream: read the text the stream still holds at its
     // sectors, else report the first error.
