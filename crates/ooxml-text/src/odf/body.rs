@@ -82,36 +82,6 @@ impl Ws {
     }
 }
 
-fn push_chars(b: &mut Builder, t: &str, ws: &mut Ws) {
-    let mut s = String::with_capacity(t.len());
-    for ch in t.chars() {
-        if matches!(ch, ' ' | '\t' | '\n' | '\r') {
-            ws.pending = true;
-        } else {
-            if ws.pending && !ws.start {
-                s.push(' ');
-            }
-            ws.pending = false;
-            ws.start = false;
-            s.push(ch);
-        }
-    }
-    b.text(&s);
-}
-
-/// Text produced by an element (`text:s`, `text:tab`, a citation): never collapsed.
-fn push_kept(b: &mut Builder, t: &str, ws: &mut Ws) {
-    if t.is_empty() {
-        return;
-    }
-    if ws.pending && !ws.start {
-        b.push(' ');
-    }
-    ws.pending = false;
-    ws.start = false;
-    b.text(t);
-}
-
 /// The counters of a list being read (one per level) and its style.
 #[derive(Debug, Clone, Default)]
 struct Counters {
@@ -159,6 +129,9 @@ pub(super) struct Walker<'a> {
     pub(super) sheet_header: bool,
     /// Paragraphs read now are headings of this level (a slide's title).
     title: Option<u8>,
+    /// The target of a hyperlink whose text has not started yet: the link
+    /// starts at its first character, after any space collapsed before it.
+    link_wait: Option<String>,
     pub notes: Vec<Part>,
     pub comments: Vec<Part>,
     pub text_boxes: Vec<Vec<Block>>,
@@ -190,6 +163,7 @@ impl<'a> Walker<'a> {
             sheet_name: String::new(),
             sheet_header: false,
             title: None,
+            link_wait: None,
             notes: Vec::new(),
             comments: Vec::new(),
             text_boxes: Vec::new(),
@@ -263,8 +237,10 @@ impl<'a> Walker<'a> {
     pub(super) fn story(&mut self, f: impl FnOnce(&mut Self)) -> Vec<Block> {
         let saved = self.b.suspend();
         let title = self.title.take();
+        let link = self.link_wait.take();
         f(self);
         self.title = title;
+        self.link_wait = link;
         self.b.resume(saved)
     }
 
@@ -401,11 +377,50 @@ impl<'a> Walker<'a> {
         self.b.end_paragraph();
     }
 
+    /// Text of the flow, its white space collapsed (§6.1.2).
+    fn push_chars(&mut self, t: &str, ws: &mut Ws) {
+        let mut s = String::with_capacity(t.len());
+        for ch in t.chars() {
+            if matches!(ch, ' ' | '\t' | '\n' | '\r') {
+                ws.pending = true;
+            } else {
+                if ws.pending && !ws.start {
+                    s.push(' ');
+                }
+                ws.pending = false;
+                ws.start = false;
+                if let Some(target) = self.link_wait.take() {
+                    self.b.text(&s);
+                    s.clear();
+                    self.b.link_start(&target);
+                }
+                s.push(ch);
+            }
+        }
+        self.b.text(&s);
+    }
+
+    /// Text produced by an element (`text:s`, `text:tab`, a citation): never collapsed.
+    fn push_kept(&mut self, t: &str, ws: &mut Ws) {
+        if t.is_empty() {
+            return;
+        }
+        if ws.pending && !ws.start {
+            self.b.push(' ');
+        }
+        ws.pending = false;
+        ws.start = false;
+        if let Some(target) = self.link_wait.take() {
+            self.b.link_start(&target);
+        }
+        self.b.text(t);
+    }
+
     /// The inline content of `e`.
     fn inline(&mut self, e: &Element, ws: &mut Ws) {
         for n in &e.children {
             match n {
-                Node::Text(t) => push_chars(&mut self.b, t, ws),
+                Node::Text(t) => self.push_chars(t, ws),
                 Node::Element(c) => self.inline_element(c, ws),
             }
         }
@@ -419,10 +434,10 @@ impl<'a> Walker<'a> {
                     .and_then(|v| v.trim().parse::<usize>().ok())
                     .unwrap_or(1)
                     .clamp(1, MAX_SPACES);
-                push_kept(&mut self.b, &" ".repeat(n), ws);
+                self.push_kept(&" ".repeat(n), ws);
             }
-            "tab" => push_kept(&mut self.b, "\t", ws),
-            "line-break" => push_kept(&mut self.b, "\n", ws),
+            "tab" => self.push_kept("\t", ws),
+            "line-break" => self.push_kept("\n", ws),
             "note" => self.note(c, ws),
             "annotation" => self.annotation(c),
             // Ruby annotations, hidden text, scripts and the number a
@@ -438,10 +453,10 @@ impl<'a> Walker<'a> {
                     match c.attr("href").filter(|h| !h.is_empty()) {
                         Some(href) => {
                             self.b.link_start(href);
-                            push_chars(&mut self.b, name, ws);
+                            self.push_chars(name, ws);
                             self.b.link_end();
                         }
-                        None => push_chars(&mut self.b, name, ws),
+                        None => self.push_chars(name, ws),
                     }
                 }
                 self.nested(|w| w.inline(c, ws));
@@ -449,9 +464,12 @@ impl<'a> Walker<'a> {
             // A hyperlink (§6.1.8): its text, and its target where it has one.
             "a" => match c.attr("href").filter(|h| !h.is_empty()) {
                 Some(href) => {
-                    self.b.link_start(href);
+                    self.link_wait = Some(href.to_string());
                     self.nested(|w| w.inline(c, ws));
-                    self.b.link_end();
+                    // A link without text links nothing.
+                    if self.link_wait.take().is_none() {
+                        self.b.link_end();
+                    }
                 }
                 None => self.nested(|w| w.inline(c, ws)),
             },
@@ -472,7 +490,7 @@ impl<'a> Walker<'a> {
                     .unwrap_or_else(|| n.text().trim().to_string())
             })
             .unwrap_or_default();
-        push_kept(&mut self.b, &citation, ws);
+        self.push_kept(&citation, ws);
         let kind = if c.attr("note-class") == Some("endnote") {
             PartKind::Endnote
         } else {

@@ -125,12 +125,23 @@ impl Styles {
 
 impl Styles {
     /// The outline level of paragraph style `name` or the nearest style it
-    /// inherits from that has one (a parent chain of at most 16 steps).
+    /// inherits from that has one (a parent chain of at most 16 steps). A
+    /// style that sets none is taken at the level its name gives where it
+    /// is one of the built-in heading styles, `Heading_20_1` to
+    /// `Heading_20_10` ("Heading 1"…; LibreOffice's HTML import leaves
+    /// Heading 1 without `style:default-outline-level`).
     pub fn outline_level(&self, name: &str) -> Option<u8> {
         let mut at = name;
         for _ in 0..16 {
             if let Some(&l) = self.outline.get(at) {
                 return l;
+            }
+            if let Some(n) = at
+                .strip_prefix("Heading_20_")
+                .and_then(|n| n.parse::<u8>().ok())
+                .filter(|n| (1..=10).contains(n))
+            {
+                return Some(n);
             }
             at = self.parent.get(at)?;
         }
@@ -268,9 +279,36 @@ mod tests {
         assert_eq!(l.label(2, &[Some(1), Some(1), Some(1)]), None);
         assert_eq!(l.label(7, &[]), None);
         assert_eq!(l.kind(0), ItemKind::Numbered);
+        assert_eq!(l.kind(1), ItemKind::Numbered);
         assert_eq!(l.kind(2), ItemKind::Bullet);
         assert_eq!(l.kind(5), ItemKind::Bullet);
         assert_eq!(number_format("i, ii, iii"), Some(NumberFormat::LowerRoman));
         assert_eq!(number_format(""), None);
+    }
+
+    #[test]
+    fn outline_levels_are_inherited_and_stopped() {
+        let (root, _) = xml_tree::parse(
+            br#"<office:styles>
+              <style:style style:name="Heading_20_1" style:family="paragraph"/>
+              <style:style style:name="Heading_20_2" style:family="paragraph" style:default-outline-level="2"/>
+              <style:style style:name="P1" style:family="paragraph" style:parent-style-name="Heading_20_1"/>
+              <style:style style:name="P2" style:family="paragraph" style:parent-style-name="Heading_20_2"/>
+              <style:style style:name="P3" style:family="paragraph" style:parent-style-name="Heading_20_2" style:default-outline-level=""/>
+              <style:style style:name="Loop" style:family="paragraph" style:parent-style-name="Loop"/>
+              <text:list-style style:name="L">
+                <text:list-level-style-number text:level="1" style:num-format=""/>
+              </text:list-style>
+            </office:styles>"#,
+            16,
+        );
+        let mut styles = Styles::default();
+        styles.add(&root);
+        assert_eq!(styles.outline_level("P1"), Some(1));
+        assert_eq!(styles.outline_level("P2"), Some(2));
+        assert_eq!(styles.outline_level("P3"), None);
+        assert_eq!(styles.outline_level("Loop"), None);
+        assert_eq!(styles.outline_level("Standard"), None);
+        assert_eq!(styles.lists["L"].kind(0), ItemKind::Plain);
     }
 }
