@@ -1,7 +1,8 @@
 #!/bin/sh
 # Makes the OpenDocument structure fixtures of fixtures/structure/ with
 # LibreOffice headless, as structure_fixtures.sh makes the others:
-#   odflists.html  -> odflists.odt   (heading levels 1-4, nested mixed lists,
+#   odflists.html  -> odflists.odt   (read as a Writer document, not Writer/Web,
+#                                     so that its mimetype is odt's; heading levels 1-4, nested mixed lists,
 #                                     a list started at 4, a link, a table with
 #                                     a header row, a row span and a column span)
 #   odfsheets.fods -> odfsheets.ods  (three sheets: merged ranges both ways,
@@ -21,7 +22,7 @@ root=$(pwd)
 cd fixtures/structure
 out=$(mktemp -d)
 conv() { soffice --headless --norestore -env:UserInstallation=file://$out/profile "$@" --outdir "$out" >/dev/null 2>&1; }
-conv --convert-to 'odt:writer8' odflists.html; mv "$out/odflists.odt" .
+conv --infilter='HTML (StarWriter)' --convert-to 'odt:writer8' odflists.html; mv "$out/odflists.odt" .
 conv --convert-to 'ods:calc8' odfsheets.fods; mv "$out/odfsheets.ods" .
 (cd "$out" && python3 "$root/xtask/scripts/structure_odf_deck.py")
 conv --convert-to 'odp:impress8' "$out/odfdeck.pptx"; mv "$out/odfdeck.odp" .
