@@ -3,6 +3,7 @@
 //! what `textract --to markdown` prints for them), and the scores of
 //! `../shared/tools/structure.py` over those fixtures and over the corpus's
 //! structure truth for odt.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
