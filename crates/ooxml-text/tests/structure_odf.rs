@@ -169,3 +169,69 @@ fn structure_scores_reach_the_targets() {
     let rows = scores(&out, &truth, &links);
     assert_targets(&rows, "corpus structure/odt", &[]);
 }
+
+
+/// A flat document with what the fixtures made by LibreOffice do not show:
+/// a heading by paragraph style, a number level that shows nothing, a
+/// numbered paragraph, a link after collapsed space, a covered cell with
+/// text; each as its block, and the plain text as before.
+#[test]
+fn flat_document_blocks() {
+    use doc_model::Block;
+    let flat = r#"<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" office:mimetype="application/vnd.oasis.opendocument.text">
+<office:styles>
+ <style:style style:name="Chapter" style:family="paragraph" style:default-outline-level="2"/>
+ <text:list-style style:name="None"><text:list-level-style-number text:level="1" style:num-format=""/></text:list-style>
+ <text:list-style style:name="Num"><text:list-level-style-number text:level="1" style:num-format="1" style:num-suffix="."/></text:list-style>
+</office:styles>
+<office:automatic-styles><style:style style:name="P1" style:family="paragraph" style:parent-style-name="Chapter"/></office:automatic-styles>
+<office:body><office:text>
+ <text:p text:style-name="P1">By style</text:p>
+ <text:list text:style-name="None"><text:list-item><text:p>indented</text:p></text:list-item></text:list>
+ <text:list text:style-name="Num"><text:list-item><text:p>one</text:p></text:list-item></text:list>
+ <text:numbered-paragraph text:level="2"><text:number>4.</text:number><text:p>four</text:p></text:numbered-paragraph>
+ <text:p>see   <text:a xlink:href="https://example.org/x">  the site</text:a> now</text:p>
+ <table:table>
+  <table:table-header-rows><table:table-row><table:table-cell table:number-columns-spanned="2"><text:p>h</text:p></table:table-cell><table:covered-table-cell/></table:table-row></table:table-header-rows>
+  <table:table-row><table:table-cell><text:p>a</text:p></table:table-cell><table:covered-table-cell><text:p>kept</text:p></table:covered-table-cell></table:table-row>
+ </table:table>
+</office:text></office:body></office:document>"#;
+    let d = ooxml_text::parse(flat.as_bytes()).unwrap();
+    let body = &d.parts[0];
+    assert_eq!(
+        body.text,
+        "By style\nindented\n1.\tone\n4. four\nsee the site now\nh\na\tkept\n"
+    );
+    assert_eq!(doc_model::plain_text(&body.blocks), body.text);
+    let b = &body.blocks;
+    assert!(
+        matches!(&b[0], Block::Heading { level: 2, .. }),
+        "{:?}",
+        b[0]
+    );
+    assert!(matches!(&b[1], Block::Paragraph { .. }), "{:?}", b[1]);
+    assert!(
+        matches!(&b[2], Block::ListItem { level: 1, ordered: true, label: Some(l), .. } if l == "1.\t"),
+        "{:?}",
+        b[2]
+    );
+    assert!(
+        matches!(&b[3], Block::ListItem { level: 2, ordered: true, label: Some(l), .. } if l == "4. "),
+        "{:?}",
+        b[3]
+    );
+    let link = b[4].inline().unwrap();
+    assert_eq!(
+        link.segments()[1],
+        ("the site", Some("https://example.org/x"))
+    );
+    let Block::Table(t) = &b[5] else {
+        panic!("{:?}", b[5])
+    };
+    assert_eq!(t.header_rows, 1);
+    assert_eq!(t.rows[0].cells[0].col_span, 2);
+    assert!(t.rows[0].cells.get(1).is_none_or(|c| c.covered));
+    // A covered place with text keeps its text (the plain text has it).
+    assert_eq!(t.rows[1].cells[1].plain_text(), "kept");
+}

@@ -303,7 +303,7 @@ mod tests {
             16,
         );
         let mut styles = Styles::default();
-        styles.add(&root);
+        styles.add(root.child("styles").unwrap());
         assert_eq!(styles.outline_level("P1"), Some(1));
         assert_eq!(styles.outline_level("P2"), Some(2));
         assert_eq!(styles.outline_level("P3"), None);
