@@ -6,7 +6,7 @@
 use doc_model::{Block, Part, PartKind, plain_text};
 use xml_tree::Element;
 
-use super::body::{Walker, is_shape};
+use super::body::{Walker, is_draw_link, is_shape};
 
 impl Walker<'_> {
     /// `table:table` of a spreadsheet: a `Sheet` part (its name, then its
@@ -60,6 +60,8 @@ impl Walker<'_> {
                 }
                 "annotation" => self.annotation(c),
                 n if is_shape(n) => self.nested(|w| w.shape(c, true)),
+                // A link around shapes (§10.4.12): its name, then its shapes.
+                _ if is_draw_link(c) => self.nested(|w| w.shape(c, true)),
                 _ => {}
             }
         }
