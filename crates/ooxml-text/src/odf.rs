@@ -412,6 +412,7 @@ fn read_document(
     }
     let limits = out.options.limits.clone();
     let mut walker = Walker::new(&body_styles, &limits);
+    walker.structure = out.options.structure;
     let mut parts = Vec::new();
     let mut spreadsheet = false;
     match body {

@@ -170,7 +170,6 @@ fn structure_scores_reach_the_targets() {
     assert_targets(&rows, "corpus structure/odt", &[]);
 }
 
-
 /// A flat document with what the fixtures made by LibreOffice do not show:
 /// a heading by paragraph style, a number level that shows nothing, a
 /// numbered paragraph, a link after collapsed space, a covered cell with
@@ -234,4 +233,38 @@ fn flat_document_blocks() {
     assert!(t.rows[0].cells.get(1).is_none_or(|c| c.covered));
     // A covered place with text keeps its text (the plain text has it).
     assert_eq!(t.rows[1].cells[1].plain_text(), "kept");
+}
+
+/// Without structure (`Options::structure` off: the caller wants the text
+/// alone) a spreadsheet's sheets hold no table, each row a paragraph of
+/// its line, and every part's text is the same as with their tables.
+#[test]
+fn sheets_without_structure_have_the_same_text() {
+    use doc_model::{Block, PartKind};
+    let dir = testkit::fixture("structure");
+    for name in ["sheet.ods", "odfsheets.ods"] {
+        let bytes = std::fs::read(dir.join(name)).unwrap();
+        let tables = ooxml_text::parse(&bytes).unwrap();
+        let mut options = ooxml_text::Options::default();
+        options.structure = false;
+        let lines = ooxml_text::parse_with(&bytes, &options).unwrap();
+        assert_eq!(tables.parts.len(), lines.parts.len(), "{name}");
+        let mut sheets = 0;
+        for (t, l) in tables.parts.iter().zip(&lines.parts) {
+            assert_eq!(t.text, l.text, "{name} {:?}", t.name);
+            assert_eq!(l.text, doc_model::plain_text(&l.blocks), "{name}");
+            if t.kind == PartKind::Sheet {
+                sheets += 1;
+                assert!(t.blocks.iter().any(|b| matches!(b, Block::Table(_))));
+                assert!(
+                    l.blocks
+                        .iter()
+                        .all(|b| matches!(b, Block::Paragraph { .. })),
+                    "{name}: {:?}",
+                    l.blocks
+                );
+            }
+        }
+        assert!(sheets > 0, "{name}");
+    }
 }

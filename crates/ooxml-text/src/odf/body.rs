@@ -123,6 +123,9 @@ pub(super) struct Walker<'a> {
     stop_reason: Option<String>,
     /// Cells in a table are joined by `\n` in text tables, by a space in sheets.
     pub(super) sheet: bool,
+    /// Whether a sheet is written as a table (else each row as a paragraph
+    /// of its plain-text line: the caller wants the text alone).
+    pub(super) structure: bool,
     pub(super) sheet_name: String,
     /// Reading a spreadsheet's page header or footer (or a presentation's
     /// master page): page-dependent fields are left out.
@@ -162,6 +165,7 @@ impl<'a> Walker<'a> {
             sheet: false,
             sheet_name: String::new(),
             sheet_header: false,
+            structure: true,
             title: None,
             link_wait: None,
             notes: Vec::new(),

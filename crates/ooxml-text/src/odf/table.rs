@@ -97,7 +97,11 @@ impl Walker<'_> {
         let mut empty_rows = 0u64;
         let mut empty_header = true;
         let mut row_index = 0u64;
-        self.b.table_start();
+        // A sheet without structure: its rows are paragraphs, no table.
+        let lines = self.sheet && !self.structure;
+        if !lines {
+            self.b.table_start();
+        }
         for (row, header) in rows {
             if self.stopped() {
                 break;
@@ -138,12 +142,43 @@ impl Walker<'_> {
                 );
             }
             for _ in 0..n {
-                if !self.emit_row(&cells, header) {
+                let written = if lines {
+                    self.emit_line(&cells)
+                } else {
+                    self.emit_row(&cells, header)
+                };
+                if !written {
                     break;
                 }
             }
         }
-        self.b.table_end();
+        if !lines {
+            self.b.table_end();
+        }
+    }
+
+    /// Writes a sheet's row as a paragraph of the line its table row
+    /// renders to (its cells' text by TAB), unless that would pass the
+    /// output limit (then reading stops, as for a row of a table); false
+    /// once stopped. The caller wants the text alone: no cell is kept.
+    fn emit_line(&mut self, cells: &[Cell]) -> bool {
+        let mut line = String::new();
+        for (i, c) in cells.iter().enumerate() {
+            if i > 0 {
+                line.push('\t');
+            }
+            line.push_str(&c.plain_text());
+        }
+        let cost = (line.len() as u64).saturating_add(1);
+        if self.used().saturating_add(cost) > self.limits.max_output_bytes {
+            self.stop_at_limit();
+        }
+        if self.stopped() {
+            return false;
+        }
+        self.b.text(&line);
+        self.b.end_paragraph();
+        !self.stopped()
     }
 
     /// Writes one row, unless it would pass the output limit (then reading
