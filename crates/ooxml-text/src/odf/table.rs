@@ -225,8 +225,12 @@ impl Walker<'_> {
         let max_repeat = self.limits.max_repeat;
         let mut out: Vec<Cell> = Vec::new();
         let mut content = 0u64;
-        // Empty places not yet followed by a cell with text.
-        let mut gap: Vec<Cell> = Vec::new();
+        // Empty places not yet followed by a cell with text, as runs (a
+        // place and how many times it repeats): the trailing gap of a row
+        // (LibreOffice ends each row with a thousand repeated empty
+        // cells) is counted, never expanded.
+        let mut gap: Vec<(Cell, u64)> = Vec::new();
+        let mut gap_len = 0u64;
         let mut col = 0u64;
         for cell in row.elements() {
             let covered = match cell.name.as_str() {
@@ -262,14 +266,16 @@ impl Walker<'_> {
             let value = Cell::new(blocks).with_span(spans.0, spans.1);
             if value.plain_text().is_empty() {
                 // A gap: TABs of the plain text before the next cell with text.
-                let room = MAX_GAP.saturating_sub(gap.len() as u64 + u64::from(!out.is_empty()));
+                let room = MAX_GAP.saturating_sub(gap_len + u64::from(!out.is_empty()));
                 let place = if covered {
                     Cell::covered()
                 } else {
                     Cell::new(Vec::new()).with_span(spans.0, spans.1)
                 };
-                for _ in 0..repeat.min(room) {
-                    gap.push(place.clone());
+                let n = repeat.min(room);
+                if n > 0 {
+                    gap.push((place, n));
+                    gap_len += n;
                 }
                 continue;
             }
@@ -280,7 +286,10 @@ impl Walker<'_> {
                     format!("a cell repeated {repeat} times: {max_repeat} kept"),
                 );
             }
-            out.append(&mut gap);
+            for (place, n) in gap.drain(..) {
+                out.extend(std::iter::repeat_n(place, n as usize));
+            }
+            gap_len = 0;
             for _ in 0..n {
                 out.push(value.clone());
             }
