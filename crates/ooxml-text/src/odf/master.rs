@@ -136,3 +136,36 @@ fn trim_block(b: &mut Block, front: bool) {
     }
     *content = trimmed;
 }
+
+#[cfg(test)]
+mod tests {
+    use doc_model::{Cell, Row, Table};
+
+    use super::*;
+
+    #[test]
+    fn blocks_are_trimmed_as_the_text_was() {
+        let blank = || Block::paragraph(" ");
+        // Blank blocks around, spaces at the ends: cut, a link moved along.
+        let linked = Block::Paragraph {
+            content: Inline::new("  see site ").with_link(6, 10, "https://example.org/"),
+        };
+        let got = trimmed(vec![blank(), linked, Block::heading(2, "Plan  "), blank()]);
+        // (Only the text's ends: a space inside it, at a line's end, stays.)
+        assert_eq!(plain_text(&got), "see site \nPlan\n");
+        let Some(Block::Paragraph { content }) = got.first() else {
+            panic!("{got:?}")
+        };
+        assert_eq!(
+            content.segments()[1],
+            ("site", Some("https://example.org/"))
+        );
+        assert!(matches!(got.get(1), Some(Block::Heading { level: 2, .. })));
+        // A trim that would cut into a table: the text's lines as paragraphs.
+        let table = Block::Table(Table::new(vec![Row::new(vec![Cell::text("  x")])], 0));
+        let got = trimmed(vec![table]);
+        assert_eq!(got, vec![Block::paragraph("x")]);
+        // Nothing but white space: nothing.
+        assert!(trimmed(vec![blank(), Block::paragraph("\t")]).is_empty());
+    }
+}
