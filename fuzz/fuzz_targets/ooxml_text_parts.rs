@@ -20,6 +20,11 @@ const TEMPLATES: &[&[u8]] = &[
     // Layouts, masters and text styles (inherited bullets), merged cells.
     include_bytes!("../../fixtures/structure/deck.pptx"),
     include_bytes!("../../fixtures/structure/sheet.xlsx"),
+    // ODF structure: nested and continued lists, spans and header rows,
+    // sheets, a deck's title, outline and table.
+    include_bytes!("../../fixtures/structure/odflists.odt"),
+    include_bytes!("../../fixtures/structure/odfsheets.ods"),
+    include_bytes!("../../fixtures/structure/odfdeck.odp"),
 ];
 
 type Parts = Vec<(String, Vec<u8>)>;

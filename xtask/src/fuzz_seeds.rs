@@ -172,10 +172,22 @@ fn value_seeds(dir: &Path) -> Result<usize, String> {
 fn part_seeds(dir: &Path, indexed: bool) -> Result<usize, String> {
     use std::io::Read as _;
     let root = workspace_root().join("fixtures");
-    let mut templates: Vec<PathBuf> = ["body.docx", "stories.docx", "cells.xlsx", "deck.pptx"]
-        .iter()
-        .map(|n| root.join("ooxml").join(n))
-        .collect();
+    // The fuzz target's templates, in its order (the seed's first byte
+    // picks one), then the ODF fixtures it reads at run time.
+    let mut templates: Vec<PathBuf> = [
+        "ooxml/body.docx",
+        "ooxml/stories.docx",
+        "ooxml/cells.xlsx",
+        "ooxml/deck.pptx",
+        "structure/deck.pptx",
+        "structure/sheet.xlsx",
+        "structure/odflists.odt",
+        "structure/odfsheets.ods",
+        "structure/odfdeck.odp",
+    ]
+    .iter()
+    .map(|n| root.join(n))
+    .collect();
     if let Ok(list) = std::fs::read_dir(root.join("odf")) {
         let mut odf: Vec<PathBuf> = list
             .flatten()

@@ -226,7 +226,8 @@ fn markdown_document(body: &[Block], parts: &[Part]) -> String {
                     w.comment(&format!("hidden sheet ({h})"));
                 }
                 w.blocks(&[Block::heading(1, name)]);
-                w.blocks(&blocks);
+                let (rest, captioned) = sheet_body(name, &blocks);
+                w.blocks_first_uncaptioned(rest, !captioned);
             }
             PartKind::Notes => {
                 w.blocks(&[Block::Quote {
@@ -267,6 +268,30 @@ fn markdown_document(body: &[Block], parts: &[Part]) -> String {
     w.finish()
 }
 
+/// What a sheet writes under the heading that names it: its blocks
+/// without a first paragraph or heading of that name (the name line the
+/// workbook layers write in the plain text), and whether its first block,
+/// a table, keeps its caption — not where the caption is the name too
+/// (the layers' sheet tables carry it). The heading stands for both.
+fn sheet_body<'a>(name: &str, blocks: &'a [Block]) -> (&'a [Block], bool) {
+    let rest = match blocks.split_first() {
+        Some((Block::Paragraph { content } | Block::Heading { content, .. }, rest))
+            if content.text.trim() == name.trim() =>
+        {
+            rest
+        }
+        _ => blocks,
+    };
+    let captioned = match rest.first() {
+        Some(Block::Table(t)) => t
+            .caption
+            .as_ref()
+            .is_none_or(|c| c.text.trim() != name.trim()),
+        _ => true,
+    };
+    (rest, captioned)
+}
+
 fn is_blank(b: &Block) -> bool {
     match b {
         Block::PageBreak => true,
@@ -297,11 +322,15 @@ fn html_document(body: &[Block], parts: &[Part]) -> String {
         out.push_str(class);
         out.push_str("\">\n");
         if p.kind == PartKind::Sheet {
+            let name = p.name.as_deref().unwrap_or("Sheet");
             out.push_str("<h1>");
-            escape::escape_xml(p.name.as_deref().unwrap_or("Sheet"), &mut out);
+            escape::escape_xml(name, &mut out);
             out.push_str("</h1>\n");
+            let (rest, captioned) = sheet_body(name, &blocks);
+            xhtml::write_first_uncaptioned(rest, !captioned, &mut out);
+        } else {
+            write_xhtml(&blocks, &mut out);
         }
-        write_xhtml(&blocks, &mut out);
         out.push_str("</div>\n");
     }
     out
@@ -339,6 +368,7 @@ pub fn xhtml_document(meta: &[(&str, &str)], title: Option<&str>, body: &str) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use doc_model::{Cell, Inline, Row, Table};
 
     #[test]
     fn parts_in_reading_order_with_notes_after_their_slide() {
@@ -367,9 +397,36 @@ mod tests {
             vec![Part::named(PartKind::Sheet, "Q1", "a\tb\n").with_attribute("hidden", "true")];
         let md = render(&[], &parts, Target::Markdown);
         assert_eq!(md, "<!-- hidden sheet (true) -->\n\n# Q1\n\na\tb\n");
+        // The name as the text's first line (as the workbook layers write
+        // it) is not repeated under the heading.
+        let parts = [Part::named(PartKind::Sheet, "Q1", "Q1\na\tb\n")];
+        assert_eq!(render(&[], &parts, Target::Markdown), "# Q1\n\na\tb\n");
+        assert_eq!(
+            render(&[], &parts, Target::Html),
+            "<div class=\"page\">\n<h1>Q1</h1>\n<p>a\tb</p>\n</div>\n"
+        );
         assert!(
             render(&[], &parts, Target::Html).starts_with("<div class=\"page\">\n<h1>Q1</h1>\n")
         );
+        // Nor is it the caption of the sheet's table; another caption stays.
+        let table = |caption: &str| {
+            let mut t = Table::new(vec![Row::new(vec![Cell::text("a"), Cell::text("b")])], 0);
+            t.caption = Some(Inline::new(caption));
+            Block::Table(t)
+        };
+        let parts = [Part::from_blocks(PartKind::Sheet, vec![table("Q1")]).with_name("Q1")];
+        assert_eq!(parts[0].text, "Q1\na\tb\n");
+        assert_eq!(
+            render(&[], &parts, Target::Markdown),
+            "# Q1\n\n| a | b |\n| --- | --- |\n"
+        );
+        assert_eq!(
+            render(&[], &parts, Target::Html),
+            "<div class=\"page\">\n<h1>Q1</h1>\n<table>\n<tbody>\n<tr><td>a</td><td>b</td></tr>\n</tbody>\n</table>\n</div>\n"
+        );
+        let parts = [Part::from_blocks(PartKind::Sheet, vec![table("Stock")]).with_name("Q1")];
+        assert!(render(&[], &parts, Target::Markdown).starts_with("# Q1\n\nStock\n\n| a | b |"));
+        assert!(render(&[], &parts, Target::Html).contains("<caption>Stock</caption>"));
     }
 
     #[test]

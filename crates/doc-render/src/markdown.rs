@@ -79,6 +79,19 @@ impl Writer {
         }
     }
 
+    /// [`Writer::blocks`], the first block's caption left out when it is
+    /// a table and `uncaptioned` (a sheet's name under its heading).
+    pub(crate) fn blocks_first_uncaptioned(&mut self, blocks: &[Block], uncaptioned: bool) {
+        match blocks.split_first() {
+            Some((Block::Table(t), rest)) if uncaptioned => {
+                self.separate();
+                table(t, false, &mut self.out);
+                self.blocks(rest);
+            }
+            _ => self.blocks(blocks),
+        }
+    }
+
     fn block(&mut self, b: &Block) {
         match b {
             Block::Heading { level, content } => {
@@ -110,7 +123,7 @@ impl Writer {
             } => self.list_item(*level, *ordered, label.as_deref(), content),
             Block::Table(t) => {
                 self.separate();
-                table(t, &mut self.out);
+                table(t, true, &mut self.out);
             }
             Block::Preformatted { text } => {
                 if text.trim().is_empty() {
@@ -274,8 +287,14 @@ fn is_simple(t: &Table) -> bool {
     })
 }
 
-fn table(t: &Table, out: &mut String) {
-    if let Some(c) = &t.caption
+/// A table: a pipe table after its caption (a paragraph), or an HTML
+/// table holding its caption; `caption` false leaves the caption out.
+fn table(t: &Table, caption: bool, out: &mut String) {
+    if !is_simple(t) {
+        xhtml::table(t, caption, out);
+        return;
+    }
+    if let Some(c) = t.caption.as_ref().filter(|_| caption)
         && !c.text.trim().is_empty()
     {
         let mut w = Writer::default();
@@ -283,11 +302,7 @@ fn table(t: &Table, out: &mut String) {
         out.push_str(&w.out);
         out.push_str("\n\n");
     }
-    if is_simple(t) {
-        pipe_table(t, out);
-    } else {
-        xhtml::table(t, out);
-    }
+    pipe_table(t, out);
 }
 
 /// A GFM pipe table: the first row is the header; every row has the

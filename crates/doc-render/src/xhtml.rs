@@ -34,6 +34,18 @@ pub fn write_xhtml(blocks: &[Block], out: &mut String) {
     }
 }
 
+/// [`write_xhtml`], the first block's caption left out when it is a table
+/// and `uncaptioned` (a sheet's name under its heading).
+pub(crate) fn write_first_uncaptioned(blocks: &[Block], uncaptioned: bool, out: &mut String) {
+    match blocks.split_first() {
+        Some((Block::Table(t), rest)) if uncaptioned => {
+            table(t, false, out);
+            write_xhtml(rest, out);
+        }
+        _ => write_xhtml(blocks, out),
+    }
+}
+
 /// Blocks in order, consecutive list items as nested lists.
 fn flow(blocks: &[Block], out: &mut String) {
     // Open lists: (level, "ul" | "ol").
@@ -117,7 +129,7 @@ fn block(b: &Block, out: &mut String) {
             inline(content, out);
             out.push_str("</p>\n");
         }
-        Block::Table(t) => table(t, out),
+        Block::Table(t) => table(t, true, out),
         Block::Preformatted { text } => {
             out.push_str("<pre>");
             escape_xml(text, out);
@@ -160,9 +172,10 @@ fn text_with_breaks(text: &str, out: &mut String) {
 /// A table: header rows in `<thead>` as `<th>`, the rest in `<tbody>`;
 /// covered places left out; spans as attributes. No blank line inside, so
 /// that it stays one HTML block inside Markdown.
-pub(crate) fn table(t: &Table, out: &mut String) {
+/// `caption` false leaves the table's caption out.
+pub(crate) fn table(t: &Table, caption: bool, out: &mut String) {
     out.push_str("<table>\n");
-    if let Some(c) = &t.caption
+    if let Some(c) = t.caption.as_ref().filter(|_| caption)
         && !c.text.trim().is_empty()
     {
         out.push_str("<caption>");

@@ -343,6 +343,8 @@ impl Out {
                 cut -= 1;
             }
             part.text.truncate(cut);
+            // The blocks no longer render to the text: the text alone stays.
+            part.blocks.clear();
             self.warn(
                 WarningKind::Limit,
                 format!("text exceeds {max} bytes: the rest is left out"),

@@ -6,7 +6,9 @@
 mod body;
 mod crypto;
 mod master;
+mod parts;
 mod styles;
+mod table;
 
 use std::io::{Cursor, Write};
 
@@ -410,13 +412,13 @@ fn read_document(
     }
     let limits = out.options.limits.clone();
     let mut walker = Walker::new(&body_styles, &limits);
+    walker.structure = out.options.structure;
     let mut parts = Vec::new();
     let mut spreadsheet = false;
     match body {
         Some(b) if b.name == "text" => {
-            let mut text = String::new();
-            walker.blocks(b, &mut text);
-            parts.push(Part::new(PartKind::Body, text));
+            walker.blocks(b);
+            parts.push(walker.b.finish_part(PartKind::Body));
             let notes = std::mem::take(&mut walker.notes);
             let (foot, end): (Vec<Part>, Vec<Part>) = notes
                 .into_iter()
@@ -427,7 +429,7 @@ fn read_document(
         Some(b) if b.name == "spreadsheet" => {
             spreadsheet = true;
             for t in b.elements().filter(|t| t.name == "table") {
-                if walker.stopped {
+                if walker.stopped() {
                     break;
                 }
                 parts.extend(walker.sheet_parts(t));
@@ -436,7 +438,7 @@ fn read_document(
         Some(b) if b.name == "presentation" || b.name == "drawing" => {
             let pages = b.elements().filter(|p| p.name == "page");
             for (i, page) in pages.enumerate() {
-                if walker.stopped {
+                if walker.stopped() {
                     break;
                 }
                 parts.extend(walker.page_parts(page, i + 1));
@@ -444,12 +446,12 @@ fn read_document(
         }
         Some(b) => {
             // A chart (an embedded object's): its titles and data table.
-            let mut text = String::new();
-            walker.blocks(b, &mut text);
-            parts.push(Part::new(PartKind::Body, text));
+            walker.blocks(b);
+            parts.push(walker.b.finish_part(PartKind::Body));
         }
         None => {}
     }
+    walker.close();
     let mut tail_comments = std::mem::take(&mut walker.comments);
     let mut tail_boxes = std::mem::take(&mut walker.text_boxes);
     let mut warnings = std::mem::take(&mut walker.warnings);
@@ -457,12 +459,14 @@ fn read_document(
     if let Some(b) = body.filter(|b| b.name == "presentation" || b.name == "drawing") {
         let mut pw = Walker::new(&page_styles, &limits);
         parts.extend(master::presentation_parts(b, masters, &mut pw));
+        pw.close();
         tail_comments.append(&mut pw.comments);
         warnings.append(&mut pw.warnings);
     }
     if let Some(masters) = masters {
         let mut pw = Walker::new(&page_styles, &limits);
         let (headers, footers) = pw.headers_footers(masters, spreadsheet);
+        pw.close();
         parts.extend(headers);
         parts.extend(footers);
         tail_comments.append(&mut pw.comments);
@@ -471,7 +475,7 @@ fn read_document(
     }
     parts.append(&mut tail_comments);
     for t in tail_boxes {
-        parts.push(Part::new(PartKind::TextBox, t));
+        parts.push(Part::from_blocks(PartKind::TextBox, t));
     }
     for p in parts {
         out.push(p);

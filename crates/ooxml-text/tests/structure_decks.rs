@@ -40,8 +40,9 @@ fn plain_text_is_the_blocks_rendered() {
 }
 
 /// The scores of the fixtures' Markdown (exact for the deck; the sheet's
-/// text loses to its name, shown as the heading and the table's caption,
-/// and to the page footer LibreOffice adds, which the truth leaves out).
+/// text loses to its name, shown as the heading (its caption, the same
+/// name, is not written again), and to the page footer LibreOffice adds,
+/// which the truth leaves out).
 #[test]
 fn structure_scores_of_the_fixtures() {
     let docs: Vec<(String, String)> = ["deck.pptx", "sheet.xlsx"]
@@ -63,7 +64,7 @@ fn structure_scores_of_the_fixtures() {
     assert_eq!(pptx["text"], 1.0, "{pptx:?}");
     let xlsx = &scores["xlsx"];
     assert_eq!(xlsx["structure"], 1.0, "{xlsx:?}");
-    assert!(xlsx["text"] >= 0.94, "{xlsx:?}");
+    assert!(xlsx["text"] >= 0.96, "{xlsx:?}");
 }
 
 /// The corpus decks with truth (pandoc's test files): every heading, list

@@ -348,6 +348,34 @@ fn headers_start_their_own_line_after_form_feeds() {
     assert!(out.contains(&format!("\u{c}{header}")), "{out:?}");
 }
 
+/// `--to markdown` of the OpenDocument structure fixtures through the
+/// facade (detection, embedded objects, parts) is the layer's golden,
+/// and a plain run gives the text `--json` does (ods sheets are written
+/// without tables there).
+#[test]
+fn odf_structure_fixtures_render_their_goldens() {
+    for name in [
+        "report.odt",
+        "merged.odt",
+        "cjk.odt",
+        "odflists.odt",
+        "sheet.ods",
+        "odfsheets.ods",
+        "deck.odp",
+        "odfdeck.odp",
+    ] {
+        let doc = fixtures().join("structure").join(name);
+        let md = textract(&["--to", "markdown", s(&doc)]);
+        assert!(md.status.success(), "{name}");
+        let want =
+            std::fs::read_to_string(fixtures().join(format!("structure/{name}.md"))).unwrap();
+        assert_eq!(stdout(&md), want, "{name}");
+        let plain = stdout(&textract(&[s(&doc)]));
+        let j = json_lines(&textract(&["--json", s(&doc)]));
+        assert_eq!(j[0]["text"].as_str(), Some(plain.as_str()), "{name}");
+    }
+}
+
 #[test]
 fn to_markdown_and_html_render_the_structure() {
     let report = fixtures().join("structure/report.html");

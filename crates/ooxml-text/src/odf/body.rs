@@ -1,27 +1,29 @@
 //! The text of `office:body` (ODF 1.3 Part 3): paragraphs and headings
-//! (§5.1) with their white-space rules (§6.1.2), spans, links, fields as
-//! displayed (§7), lists with their numbers (§5.3), tables (§9) with
-//! repeated rows and columns, notes (§6.3), annotations (§14.1), shapes
-//! and text boxes (§10), sheets (§9.1), and drawing pages with their notes
-//! (§10.2).
+//! (§5.1, a heading's level from `text:outline-level` §19.844 or its
+//! style's `style:default-outline-level`) with their white-space rules
+//! (§6.1.2), spans, links (§6.1.8 `text:a`), fields as displayed (§7),
+//! lists with their numbers and nesting (§5.3), notes (§6.3), annotations
+//! (§14.1), and shapes and text boxes (§10). Tables are in `table.rs`, the
+//! part-level readers (sheets, drawing pages, page headers) in `parts.rs`.
+//!
+//! Everything is written through a [`Builder`], which owns the output limit
+//! and the deadline; a part's plain text is the rendering of its blocks.
 
 use std::collections::HashMap;
 
-use doc_model::{Part, PartKind};
+use doc_model::{Block, Builder, OutputLimits, Part, PartKind};
 use xml_tree::{Element, Node};
 
-use super::styles::{LEVELS, Styles};
-use crate::{Limits, WarningKind, check_deadline};
+use super::styles::{ItemKind, LEVELS, Styles};
+use crate::{Limits, WarningKind};
 
 /// Most spaces one `text:s` stands for.
 const MAX_SPACES: usize = 1024;
-/// Most TABs one gap of empty cells becomes (a sheet is 16,384 columns wide).
-const MAX_GAP: u64 = 16_384;
 /// Deepest nesting of lists, tables, frames and notes followed.
-const MAX_NEST: u32 = 64;
+pub(super) const MAX_NEST: u32 = 64;
 
 /// The elements that are drawing shapes (§10.3–10.4, §10.9).
-fn is_shape(name: &str) -> bool {
+pub(super) fn is_shape(name: &str) -> bool {
     matches!(
         name,
         "frame"
@@ -44,7 +46,7 @@ fn is_shape(name: &str) -> bool {
 
 /// `draw:a` (§10.4.12): a hyperlink around drawing shapes, told from a
 /// `text:a` (the same local name) by the shapes it holds.
-fn is_draw_link(e: &Element) -> bool {
+pub(super) fn is_draw_link(e: &Element) -> bool {
     e.name == "a" && e.elements().any(|k| is_shape(&k.name))
 }
 
@@ -80,34 +82,6 @@ impl Ws {
     }
 }
 
-fn push_chars(s: &mut String, t: &str, ws: &mut Ws) {
-    for ch in t.chars() {
-        if matches!(ch, ' ' | '\t' | '\n' | '\r') {
-            ws.pending = true;
-        } else {
-            if ws.pending && !ws.start {
-                s.push(' ');
-            }
-            ws.pending = false;
-            ws.start = false;
-            s.push(ch);
-        }
-    }
-}
-
-/// Text produced by an element (`text:s`, `text:tab`, a citation): never collapsed.
-fn push_kept(s: &mut String, t: &str, ws: &mut Ws) {
-    if t.is_empty() {
-        return;
-    }
-    if ws.pending && !ws.start {
-        s.push(' ');
-    }
-    ws.pending = false;
-    ws.start = false;
-    s.push_str(t);
-}
-
 /// The counters of a list being read (one per level) and its style.
 #[derive(Debug, Clone, Default)]
 struct Counters {
@@ -122,36 +96,51 @@ impl Counters {
     }
 }
 
-/// Column letters of a 0-based column (`0` → `A`, `26` → `AA`).
-fn column_name(mut col: u64) -> String {
-    let mut s = Vec::new();
-    loop {
-        s.push(b'A' + (col % 26) as u8);
-        if col < 26 {
-            break;
-        }
-        col = col / 26 - 1;
-    }
-    s.reverse();
-    String::from_utf8_lossy(&s).into_owned()
+/// What a paragraph of a list item is: its nesting level (1-based), what
+/// the list style shows, and its label as displayed.
+struct Item {
+    level: u8,
+    kind: ItemKind,
+    label: Option<String>,
 }
 
 /// Reads the stories of one document tree.
 pub(super) struct Walker<'a> {
-    styles: &'a Styles,
-    limits: &'a Limits,
+    pub(super) styles: &'a Styles,
+    pub(super) limits: &'a Limits,
+    /// Where the blocks of the story being read go.
+    pub(super) b: Builder,
+    /// Bytes written by the builders a captured story (a cell) is read
+    /// beside: with `b.written()` and `layout`, what counts against the
+    /// output limit.
+    base: u64,
+    /// Bytes of table layout the builder does not count: the TABs and row
+    /// ends of the plain text, and each empty or covered place of a row at
+    /// its size in memory (gaps of repeated empty cells cost that much).
+    pub(super) layout: u64,
+    /// Why reading stopped where the builder of the flow did not say so (a
+    /// captured story's builder, the table layout).
+    stop_reason: Option<String>,
     /// Cells in a table are joined by `\n` in text tables, by a space in sheets.
-    sheet: bool,
-    sheet_name: String,
+    pub(super) sheet: bool,
+    /// Whether a sheet is written as a table (else each row as a paragraph
+    /// of its plain-text line: the caller wants the text alone).
+    pub(super) structure: bool,
+    pub(super) sheet_name: String,
     /// Reading a spreadsheet's page header or footer (or a presentation's
     /// master page): page-dependent fields are left out.
     pub(super) sheet_header: bool,
+    /// Paragraphs read now are headings of this level (a slide's title).
+    title: Option<u8>,
+    /// The target of a hyperlink whose text has not started yet: the link
+    /// starts at its first character, after any space collapsed before it.
+    link_wait: Option<String>,
     pub notes: Vec<Part>,
     pub comments: Vec<Part>,
-    pub text_boxes: Vec<String>,
+    pub text_boxes: Vec<Vec<Block>>,
     pub warnings: Vec<(WarningKind, String)>,
     /// The name the next comment gets (a sheet cell, a slide number); else a count.
-    comment_name: Option<String>,
+    pub(super) comment_name: Option<String>,
     comment_count: usize,
     /// The list being read: its counters, style per level of nesting.
     list: Option<Counters>,
@@ -160,9 +149,6 @@ pub(super) struct Walker<'a> {
     saved_by_style: HashMap<String, Counters>,
     last_list: Option<Counters>,
     depth: u32,
-    steps: u32,
-    produced: u64,
-    pub stopped: bool,
 }
 
 impl<'a> Walker<'a> {
@@ -170,9 +156,18 @@ impl<'a> Walker<'a> {
         Walker {
             styles,
             limits,
+            b: Builder::new(
+                OutputLimits::new(limits.max_output_bytes).with_deadline(limits.deadline),
+            ),
+            base: 0,
+            layout: 0,
+            stop_reason: None,
             sheet: false,
             sheet_name: String::new(),
             sheet_header: false,
+            structure: true,
+            title: None,
+            link_wait: None,
             notes: Vec::new(),
             comments: Vec::new(),
             text_boxes: Vec::new(),
@@ -185,46 +180,50 @@ impl<'a> Walker<'a> {
             saved_by_style: HashMap::new(),
             last_list: None,
             depth: 0,
-            steps: 0,
-            produced: 0,
-            stopped: false,
         }
     }
 
-    fn warn(&mut self, kind: WarningKind, message: String) {
+    pub(super) fn warn(&mut self, kind: WarningKind, message: String) {
         if self.warnings.len() < 100 && !self.warnings.iter().any(|(_, m)| *m == message) {
             self.warnings.push((kind, message));
         }
     }
 
-    /// Counts text produced; past the output limit or the deadline reading stops.
-    fn produce(&mut self, bytes: usize) -> bool {
-        self.produced = self.produced.saturating_add(bytes as u64);
-        if self.produced > self.limits.max_output_bytes {
-            self.stop(format!(
-                "text exceeds {} bytes: the rest is left out",
+    /// Whether the output limit or the deadline stopped reading.
+    pub fn stopped(&self) -> bool {
+        self.stop_reason.is_some() || self.b.stopped()
+    }
+
+    /// Bytes that count against the output limit so far.
+    pub(super) fn used(&self) -> u64 {
+        self.base
+            .saturating_add(self.b.written())
+            .saturating_add(self.layout)
+    }
+
+    /// Stops reading: more than the output limit would be written.
+    pub(super) fn stop_at_limit(&mut self) {
+        if self.stop_reason.is_none() {
+            self.stop_reason = Some(format!(
+                "more than {} bytes of text",
                 self.limits.max_output_bytes
             ));
         }
-        !self.stopped
     }
 
-    fn stop(&mut self, why: String) {
-        if !self.stopped {
-            self.stopped = true;
-            self.warn(WarningKind::Limit, why);
-        }
-    }
-
-    fn tick(&mut self) {
-        self.steps = self.steps.wrapping_add(1);
-        if self.steps.is_multiple_of(256) && check_deadline(self.limits).is_err() {
-            self.stop("the deadline passed: the rest is left out".into());
+    /// The limit warning, once, if reading stopped (for the end of the walk).
+    pub fn close(&mut self) {
+        let why = self
+            .stop_reason
+            .clone()
+            .or_else(|| self.b.limit_reason().map(str::to_owned));
+        if let Some(why) = why {
+            self.warn(WarningKind::Limit, format!("{why}: the rest is left out"));
         }
     }
 
     /// Runs `f` one level deeper, unless nesting is too deep.
-    fn nested(&mut self, f: impl FnOnce(&mut Self)) {
+    pub(super) fn nested(&mut self, f: impl FnOnce(&mut Self)) {
         if self.depth >= MAX_NEST {
             self.warn(
                 WarningKind::Limit,
@@ -237,33 +236,85 @@ impl<'a> Walker<'a> {
         self.depth -= 1;
     }
 
+    /// Another story (a note, a comment, a text box) written by `f`: its
+    /// blocks; what was being written goes on after it.
+    pub(super) fn story(&mut self, f: impl FnOnce(&mut Self)) -> Vec<Block> {
+        let saved = self.b.suspend();
+        let title = self.title.take();
+        let link = self.link_wait.take();
+        f(self);
+        self.title = title;
+        self.link_wait = link;
+        self.b.resume(saved)
+    }
+
+    /// What `f` writes, as blocks to be placed (and counted) by the caller:
+    /// read beside the flow under the room left, so that a table's cell can
+    /// be repeated without being read again.
+    pub(super) fn capture(&mut self, f: impl FnOnce(&mut Self)) -> Vec<Block> {
+        if self.stopped() {
+            return Vec::new();
+        }
+        let room = self.limits.max_output_bytes.saturating_sub(self.used());
+        let side = Builder::new(OutputLimits::new(room).with_deadline(self.limits.deadline));
+        let outer = std::mem::replace(&mut self.b, side);
+        let base = self.base;
+        self.base = base.saturating_add(outer.written());
+        f(self);
+        self.base = base;
+        let mut side = std::mem::replace(&mut self.b, outer);
+        let blocks = side.take_blocks();
+        if let Some(why) = side.limit_reason()
+            && self.stop_reason.is_none()
+        {
+            if why == "the deadline" {
+                self.stop_reason = Some(why.to_owned());
+            } else {
+                self.stop_at_limit();
+            }
+        }
+        blocks
+    }
+
     /// The block-level children of `e` (paragraphs, lists, tables, sections,
-    /// indexes, shapes) as lines appended to `s`.
-    pub fn blocks(&mut self, e: &Element, s: &mut String) {
+    /// indexes, shapes).
+    pub fn blocks(&mut self, e: &Element) {
         for c in e.elements() {
-            if self.stopped {
+            if self.stopped() {
                 return;
             }
-            self.block(c, s);
+            self.block(c);
         }
     }
 
-    fn block(&mut self, c: &Element, s: &mut String) {
-        self.tick();
+    pub(super) fn block(&mut self, c: &Element) {
         match c.name.as_str() {
-            "p" | "h" => self.paragraph(c, s, None),
-            "list" => self.nested(|w| w.list(c, s)),
+            "p" | "h" => self.paragraph(c, None),
+            "list" => self.nested(|w| w.list(c)),
             "numbered-paragraph" => {
                 let label = c.child("number").map(|n| format!("{} ", n.text().trim()));
+                let level = c
+                    .attr("level")
+                    .and_then(|v| v.trim().parse::<u8>().ok())
+                    .unwrap_or(1);
                 for p in c.elements().filter(|p| p.name == "p" || p.name == "h") {
-                    self.paragraph(p, s, label.as_deref());
+                    let item = Item {
+                        level,
+                        kind: if label.is_some() {
+                            ItemKind::Numbered
+                        } else {
+                            ItemKind::Bullet
+                        },
+                        label: label.clone(),
+                    };
+                    self.paragraph(p, Some(item));
                 }
             }
-            "table" => self.nested(|w| w.table(c, s)),
+            "table" => self.nested(|w| w.table(c)),
             "annotation" => self.annotation(c),
             "note" => {
                 let mut ws = Ws::new();
-                self.note(c, s, &mut ws);
+                self.note(c, &mut ws);
             }
             // Deleted text lives in the tracked-changes block; index templates
             // are not text (an object's svg:title holds no paragraph, a
@@ -275,42 +326,111 @@ impl<'a> Walker<'a> {
             | "index-title-template"
             | "annotation-end" => {}
             n if n.ends_with("-source") || n.ends_with("-decls") => {}
-            n if is_shape(n) => self.nested(|w| w.shape(c, None)),
-            _ => self.nested(|w| w.blocks(c, s)),
+            n if is_shape(n) => self.nested(|w| w.shape(c, false)),
+            _ => self.nested(|w| w.blocks(c)),
         }
     }
 
-    /// A paragraph or heading as one line, after its list label if any.
-    fn paragraph(&mut self, p: &Element, s: &mut String, label: Option<&str>) {
-        let start = s.len();
-        // A heading's own number, written by the application (§6.1.8).
-        if let Some(n) = p.child("number") {
-            let n = n.text();
-            if !n.trim().is_empty() {
-                s.push_str(n.trim());
-                s.push(' ');
+    /// A paragraph or heading: one block, after its list label if any.
+    fn paragraph(&mut self, p: &Element, item: Option<Item>) {
+        let heading = if p.name == "h" {
+            Some(
+                p.attr("outline-level")
+                    .and_then(|v| v.trim().parse::<u8>().ok())
+                    .filter(|&v| v > 0)
+                    .or_else(|| {
+                        p.attr("style-name")
+                            .and_then(|n| self.styles.outline_level(n))
+                    })
+                    .unwrap_or(1),
+            )
+        } else {
+            p.attr("style-name")
+                .and_then(|n| self.styles.outline_level(n))
+                .or(self.title)
+        };
+        // A paragraph's own number, written by the application (§6.1.4),
+        // stands for the label.
+        let number = p.child("number").map(|n| {
+            let n = n.text().trim().to_string();
+            (!n.is_empty()).then(|| format!("{n} "))
+        });
+        let label = match number {
+            Some(n) => n,
+            None => item.as_ref().and_then(|i| i.label.clone()),
+        };
+        match (heading, item) {
+            (Some(level), _) => {
+                self.b.heading(level);
+                if let Some(l) = label {
+                    self.b.text(&l);
+                }
             }
-        } else if let Some(l) = label {
-            s.push_str(l);
+            (None, Some(item)) if item.kind != ItemKind::Plain => {
+                self.b
+                    .list_item(item.level, item.kind == ItemKind::Numbered, label);
+            }
+            _ => {
+                if let Some(l) = label {
+                    self.b.text(&l);
+                }
+            }
         }
         let mut ws = Ws::new();
-        self.inline(p, s, &mut ws);
-        s.push('\n');
-        let n = s.len().saturating_sub(start);
-        self.produce(n);
+        self.inline(p, &mut ws);
+        self.b.end_paragraph();
+    }
+
+    /// Text of the flow, its white space collapsed (§6.1.2).
+    fn push_chars(&mut self, t: &str, ws: &mut Ws) {
+        let mut s = String::with_capacity(t.len());
+        for ch in t.chars() {
+            if matches!(ch, ' ' | '\t' | '\n' | '\r') {
+                ws.pending = true;
+            } else {
+                if ws.pending && !ws.start {
+                    s.push(' ');
+                }
+                ws.pending = false;
+                ws.start = false;
+                if let Some(target) = self.link_wait.take() {
+                    self.b.text(&s);
+                    s.clear();
+                    self.b.link_start(&target);
+                }
+                s.push(ch);
+            }
+        }
+        self.b.text(&s);
+    }
+
+    /// Text produced by an element (`text:s`, `text:tab`, a citation): never collapsed.
+    fn push_kept(&mut self, t: &str, ws: &mut Ws) {
+        if t.is_empty() {
+            return;
+        }
+        if ws.pending && !ws.start {
+            self.b.push(' ');
+        }
+        ws.pending = false;
+        ws.start = false;
+        if let Some(target) = self.link_wait.take() {
+            self.b.link_start(&target);
+        }
+        self.b.text(t);
     }
 
     /// The inline content of `e`.
-    fn inline(&mut self, e: &Element, s: &mut String, ws: &mut Ws) {
+    fn inline(&mut self, e: &Element, ws: &mut Ws) {
         for n in &e.children {
             match n {
-                Node::Text(t) => push_chars(s, t, ws),
-                Node::Element(c) => self.inline_element(c, s, ws),
+                Node::Text(t) => self.push_chars(t, ws),
+                Node::Element(c) => self.inline_element(c, ws),
             }
         }
     }
 
-    fn inline_element(&mut self, c: &Element, s: &mut String, ws: &mut Ws) {
+    fn inline_element(&mut self, c: &Element, ws: &mut Ws) {
         match c.name.as_str() {
             "s" => {
                 let n = c
@@ -318,34 +438,54 @@ impl<'a> Walker<'a> {
                     .and_then(|v| v.trim().parse::<usize>().ok())
                     .unwrap_or(1)
                     .clamp(1, MAX_SPACES);
-                push_kept(s, &" ".repeat(n), ws);
+                self.push_kept(&" ".repeat(n), ws);
             }
-            "tab" => push_kept(s, "\t", ws),
-            "line-break" => push_kept(s, "\n", ws),
-            "note" => self.note(c, s, ws),
+            "tab" => self.push_kept("\t", ws),
+            "line-break" => self.push_kept("\n", ws),
+            "note" => self.note(c, ws),
             "annotation" => self.annotation(c),
             // Ruby annotations, hidden text, scripts and the number a
             // heading shows (written before the heading) are not in the flow.
             "ruby-text" | "hidden-text" | "script" | "number" | "tracked-changes"
             | "annotation-end" => {}
             n if self.sheet_header && is_page_field(n) => {}
-            n if is_shape(n) => self.nested(|w| w.shape(c, None)),
-            // A link around shapes: its name (`office:name`) is text too.
+            n if is_shape(n) => self.nested(|w| w.shape(c, false)),
+            // A link around shapes: its name (`office:name`) is text too,
+            // the shapes are text boxes.
             _ if is_draw_link(c) => {
                 if let Some(name) = c.attr("name") {
-                    push_chars(s, name, ws);
+                    match c.attr("href").filter(|h| !h.is_empty()) {
+                        Some(href) => {
+                            self.b.link_start(href);
+                            self.push_chars(name, ws);
+                            self.b.link_end();
+                        }
+                        None => self.push_chars(name, ws),
+                    }
                 }
-                self.nested(|w| w.inline(c, s, ws));
+                self.nested(|w| w.inline(c, ws));
             }
-            // Spans, links, fields (their displayed text), metadata,
-            // bookmarks and change marks: their content, if any.
-            _ => self.nested(|w| w.inline(c, s, ws)),
+            // A hyperlink (§6.1.8): its text, and its target where it has one.
+            "a" => match c.attr("href").filter(|h| !h.is_empty()) {
+                Some(href) => {
+                    self.link_wait = Some(href.to_string());
+                    self.nested(|w| w.inline(c, ws));
+                    // A link without text links nothing.
+                    if self.link_wait.take().is_none() {
+                        self.b.link_end();
+                    }
+                }
+                None => self.nested(|w| w.inline(c, ws)),
+            },
+            // Spans, fields (their displayed text), metadata, bookmarks and
+            // change marks: their content, if any.
+            _ => self.nested(|w| w.inline(c, ws)),
         }
     }
 
     /// `text:note`: the citation stays in the flow, the body becomes a
     /// `Footnote` or `Endnote` part named by the citation.
-    fn note(&mut self, c: &Element, s: &mut String, ws: &mut Ws) {
+    fn note(&mut self, c: &Element, ws: &mut Ws) {
         let citation = c
             .child("note-citation")
             .map(|n| {
@@ -354,38 +494,40 @@ impl<'a> Walker<'a> {
                     .unwrap_or_else(|| n.text().trim().to_string())
             })
             .unwrap_or_default();
-        push_kept(s, &citation, ws);
+        self.push_kept(&citation, ws);
         let kind = if c.attr("note-class") == Some("endnote") {
             PartKind::Endnote
         } else {
             PartKind::Footnote
         };
-        let mut body = String::new();
-        if let Some(b) = c.child("note-body") {
-            self.nested(|w| w.blocks(b, &mut body));
-        }
-        if !body.trim().is_empty() {
-            self.notes.push(Part::named(kind, citation, body));
+        let blocks = match c.child("note-body") {
+            Some(b) => self.story(|w| w.nested(|w| w.blocks(b))),
+            None => Vec::new(),
+        };
+        let part = Part::from_blocks(kind, blocks).with_name(citation);
+        if !part.text.trim().is_empty() {
+            self.notes.push(part);
         }
     }
 
     /// `office:annotation`: a `Comment` part with its author (`dc:creator`).
-    fn annotation(&mut self, c: &Element) {
-        let mut body = String::new();
-        self.nested(|w| {
-            for p in c.elements() {
-                match p.name.as_str() {
-                    "creator" | "date" | "date-string" | "sender-initials" => {}
-                    _ => w.block(p, &mut body),
+    pub(super) fn annotation(&mut self, c: &Element) {
+        let blocks = self.story(|w| {
+            w.nested(|w| {
+                for p in c.elements() {
+                    match p.name.as_str() {
+                        "creator" | "date" | "date-string" | "sender-initials" => {}
+                        _ => w.block(p),
+                    }
                 }
-            }
+            })
         });
         self.comment_count += 1;
         let name = self
             .comment_name
             .clone()
             .unwrap_or_else(|| self.comment_count.to_string());
-        let mut part = Part::named(PartKind::Comment, name, body);
+        let mut part = Part::from_blocks(PartKind::Comment, blocks).with_name(name);
         if let Some(a) = c
             .child("creator")
             .map(|a| a.text().trim().to_string())
@@ -398,66 +540,76 @@ impl<'a> Walker<'a> {
         }
     }
 
-    /// A shape's text: into `flow` (a slide's) when given, else its own
-    /// `TextBox` part. Placeholders and page thumbnails are skipped.
-    pub fn shape(&mut self, c: &Element, flow: Option<&mut String>) {
+    /// A shape's text: into the flow (a slide's) when `flow`, else its own
+    /// `TextBox` part. Placeholders and page thumbnails are skipped; a
+    /// presentation's title placeholder (§19.421 `presentation:class`) in
+    /// the flow is a heading.
+    pub fn shape(&mut self, c: &Element, flow: bool) {
         if c.attr("placeholder") == Some("true") || c.attr("class") == Some("page") {
             return;
         }
         if c.name == "g" || is_draw_link(c) {
-            let mut flow = flow;
-            // A link's name comes before the shapes it holds.
+            // A link's name comes before the shapes it holds: a paragraph
+            // of the flow, else a text box of its own.
             if let Some(name) = c.attr("name").filter(|_| c.name == "a") {
-                match flow.as_deref_mut() {
-                    Some(f) => {
-                        f.push_str(name);
-                        f.push('\n');
+                let href = c.attr("href").filter(|h| !h.is_empty());
+                let write = |w: &mut Self| {
+                    if let Some(href) = href {
+                        w.b.link_start(href);
                     }
-                    None => self.text_boxes.push(format!("{name}\n")),
+                    w.b.text(name);
+                    if href.is_some() {
+                        w.b.link_end();
+                    }
+                    w.b.end_paragraph();
+                };
+                if flow {
+                    write(self);
+                } else {
+                    let blocks = self.story(write);
+                    self.text_boxes.push(blocks);
                 }
             }
-            let shapes = c
+            for k in c
                 .elements()
-                .filter(|k| is_shape(&k.name) || is_draw_link(k));
-            match flow {
-                Some(f) => {
-                    for k in shapes {
-                        self.nested(|w| w.shape(k, Some(&mut *f)));
-                    }
-                }
-                None => {
-                    for k in shapes {
-                        self.nested(|w| w.shape(k, None));
-                    }
-                }
+                .filter(|k| is_shape(&k.name) || is_draw_link(k))
+            {
+                self.nested(|w| w.shape(k, flow));
             }
             return;
         }
-        let mut own = String::new();
-        let has_flow = flow.is_some();
-        let dest = match flow {
-            Some(f) => f,
-            None => &mut own,
-        };
+        if flow {
+            let title = self.title;
+            if c.attr("class") == Some("title") {
+                self.title = Some(1);
+            }
+            self.shape_content(c);
+            self.title = title;
+        } else {
+            let blocks = self.story(|w| w.shape_content(c));
+            if !doc_model::plain_text(&blocks).trim().is_empty() {
+                self.text_boxes.push(blocks);
+            }
+        }
+    }
+
+    fn shape_content(&mut self, c: &Element) {
         for k in c.elements() {
             match k.name.as_str() {
                 // A frame holds one of: a text box, a table (in slides), an
                 // image or object (no text; its objects are embedded files).
-                "text-box" => self.nested(|w| w.blocks(k, dest)),
-                "table" => self.nested(|w| w.table(k, dest)),
+                "text-box" => self.nested(|w| w.blocks(k)),
+                "table" => self.nested(|w| w.table(k)),
                 "image" | "object" | "object-ole" | "plugin" | "applet" | "floating-frame"
                 | "title" | "desc" | "enhanced-geometry" | "glue-point" => {}
-                "p" | "h" | "list" => self.block(k, dest),
+                "p" | "h" | "list" => self.block(k),
                 _ => {}
             }
-        }
-        if !has_flow && !own.trim().is_empty() {
-            self.text_boxes.push(own);
         }
     }
 
     /// `text:list`: each item's first paragraph after its label.
-    fn list(&mut self, l: &Element, s: &mut String) {
+    fn list(&mut self, l: &Element) {
         let top = self.list.is_none();
         let style = l
             .attr("style-name")
@@ -488,12 +640,12 @@ impl<'a> Walker<'a> {
         let level = self.list_styles.len();
         self.list_styles.push(style.clone());
         for item in l.elements() {
-            if self.stopped {
+            if self.stopped() {
                 break;
             }
             match item.name.as_str() {
-                "list-item" | "list-header" => self.list_item(item, s, level, style.as_deref()),
-                _ => self.block(item, s),
+                "list-item" | "list-header" => self.list_item(item, level, style.as_deref()),
+                _ => self.block(item),
             }
         }
         self.list_styles.pop();
@@ -508,7 +660,10 @@ impl<'a> Walker<'a> {
         }
     }
 
-    fn list_item(&mut self, item: &Element, s: &mut String, level: usize, style: Option<&str>) {
+    /// A `text:list-item` or `text:list-header` at nesting `level` (0 = top):
+    /// its first paragraph is the item, with the label the list style gives
+    /// it; the paragraphs after it are paragraphs of their own.
+    fn list_item(&mut self, item: &Element, level: usize, style: Option<&str>) {
         let list_style = style.and_then(|n| self.styles.lists.get(n));
         // An item whose first child is a list has no number of its own.
         let numbered = item.name == "list-item"
@@ -537,286 +692,19 @@ impl<'a> Walker<'a> {
             }
             label = list_style.and_then(|ls| ls.label(level, &counters.values));
         }
+        let mut role = Some(Item {
+            level: u8::try_from(level + 1).unwrap_or(u8::MAX),
+            kind: list_style.map_or(ItemKind::Bullet, |ls| ls.kind(level)),
+            label,
+        });
         for c in item.elements() {
-            if self.stopped {
+            if self.stopped() {
                 return;
             }
             match c.name.as_str() {
-                "p" | "h" => self.paragraph(c, s, label.take().as_deref()),
-                _ => self.block(c, s),
+                "p" | "h" => self.paragraph(c, role.take()),
+                _ => self.block(c),
             }
         }
-    }
-
-    /// The text of a cell: its paragraphs joined by `\n` (a space in sheets).
-    fn cell_text(&mut self, cell: &Element) -> String {
-        let mut t = String::new();
-        self.nested(|w| w.blocks(cell, &mut t));
-        let t = t.trim_end_matches('\n');
-        if self.sheet {
-            t.replace('\n', " ")
-        } else {
-            t.to_string()
-        }
-    }
-
-    /// The rows of a table, whatever groups hold them (§9.1.2–9.1.12).
-    fn rows<'e>(t: &'e Element, out: &mut Vec<&'e Element>, depth: u32) {
-        for c in t.elements() {
-            match c.name.as_str() {
-                "table-row" => out.push(c),
-                "table-header-rows" | "table-rows" | "table-row-group" if depth < MAX_NEST => {
-                    Self::rows(c, out, depth + 1)
-                }
-                _ => {}
-            }
-        }
-    }
-
-    /// `table:table` as lines: rows as lines, cells by TAB. Repeated empty
-    /// rows and cells are counted, never expanded; trailing ones vanish.
-    /// Repeated content is expanded up to `limits.max_repeat`.
-    pub fn table(&mut self, t: &Element, s: &mut String) {
-        let mut rows = Vec::new();
-        Self::rows(t, &mut rows, 0);
-        let max_repeat = self.limits.max_repeat;
-        let mut empty_rows = 0u64;
-        let mut row_index = 0u64;
-        for row in rows {
-            if self.stopped {
-                return;
-            }
-            self.tick();
-            let repeat = row
-                .attr("number-rows-repeated")
-                .and_then(|v| v.trim().parse::<u64>().ok())
-                .unwrap_or(1)
-                .max(1);
-            let cells = self.row_cells(row, row_index);
-            row_index = row_index.saturating_add(repeat);
-            if cells.is_empty() {
-                empty_rows = empty_rows.saturating_add(repeat);
-                continue;
-            }
-            // Empty rows between content: blank lines in a text table,
-            // nothing in a sheet (as xls-text and xlsx write sheets).
-            if !self.sheet && empty_rows > 0 {
-                let n = empty_rows.min(max_repeat);
-                if empty_rows > max_repeat {
-                    self.warn(
-                        WarningKind::Limit,
-                        format!("{empty_rows} repeated empty rows: {max_repeat} kept"),
-                    );
-                }
-                for _ in 0..n {
-                    s.push('\n');
-                }
-            }
-            empty_rows = 0;
-            let mut line = String::new();
-            for (i, (gap, text)) in cells.iter().enumerate() {
-                let tabs = gap.saturating_add(u64::from(i > 0)).min(MAX_GAP);
-                line.extend(std::iter::repeat_n('\t', tabs as usize));
-                line.push_str(text);
-            }
-            line.push('\n');
-            let n = repeat.min(max_repeat);
-            if repeat > max_repeat {
-                self.warn(
-                    WarningKind::Limit,
-                    format!("a row repeated {repeat} times: {max_repeat} kept"),
-                );
-            }
-            for _ in 0..n {
-                s.push_str(&line);
-                if !self.produce(line.len()) {
-                    return;
-                }
-            }
-        }
-    }
-
-    /// The cells with text of a row: (empty cells before it, text), content
-    /// repeats expanded up to the limit.
-    fn row_cells(&mut self, row: &Element, row_index: u64) -> Vec<(u64, String)> {
-        let max_repeat = self.limits.max_repeat;
-        let mut out = Vec::new();
-        let mut gap = 0u64;
-        let mut col = 0u64;
-        for cell in row.elements() {
-            if cell.name != "table-cell" && cell.name != "covered-table-cell" {
-                continue;
-            }
-            let repeat = cell
-                .attr("number-columns-repeated")
-                .and_then(|v| v.trim().parse::<u64>().ok())
-                .unwrap_or(1)
-                .max(1);
-            let saved = self.comment_name.take();
-            if self.sheet {
-                self.comment_name = Some(format!(
-                    "{}!{}{}",
-                    self.sheet_name,
-                    column_name(col),
-                    row_index.saturating_add(1)
-                ));
-            }
-            let text = if cell.children.is_empty() {
-                String::new()
-            } else {
-                self.cell_text(cell)
-            };
-            self.comment_name = saved;
-            col = col.saturating_add(repeat);
-            if text.is_empty() {
-                gap = gap.saturating_add(repeat);
-                continue;
-            }
-            let n = repeat.min(max_repeat);
-            if repeat > max_repeat {
-                self.warn(
-                    WarningKind::Limit,
-                    format!("a cell repeated {repeat} times: {max_repeat} kept"),
-                );
-            }
-            for i in 0..n {
-                out.push((if i == 0 { gap } else { 0 }, text.clone()));
-            }
-            gap = 0;
-            if out.len() as u64 > max_repeat.saturating_mul(64) || self.stopped {
-                break;
-            }
-        }
-        out
-    }
-}
-
-/// The part-level readers: a text document, a spreadsheet, a presentation.
-impl Walker<'_> {
-    /// `table:table` of a spreadsheet: a `Sheet` part (its name, then its
-    /// rows), then its comments and text boxes.
-    pub fn sheet_parts(&mut self, t: &Element) -> Vec<Part> {
-        let name = t.attr("name").unwrap_or("").to_string();
-        let mut text = format!("{name}\n");
-        self.sheet = true;
-        self.sheet_name = name.clone();
-        self.table(t, &mut text);
-        if let Some(shapes) = t.child("shapes") {
-            for c in shapes.elements() {
-                self.nested(|w| w.shape(c, None));
-            }
-        }
-        self.sheet = false;
-        let mut part = Part::named(PartKind::Sheet, name.clone(), text);
-        if t.attr("style-name")
-            .is_some_and(|s| self.styles.hidden.contains(s))
-        {
-            part = part.with_attribute("hidden", "true");
-        }
-        let mut parts = vec![part];
-        parts.append(&mut self.comments);
-        for tb in self.text_boxes.drain(..) {
-            parts.push(Part::named(PartKind::TextBox, name.clone(), tb));
-        }
-        parts
-    }
-
-    /// `draw:page` number `n`: `Slide`, `Notes`, `Comment` and `TextBox`
-    /// parts, all named `n`.
-    pub fn page_parts(&mut self, page: &Element, n: usize) -> Vec<Part> {
-        let name = n.to_string();
-        let mut slide = String::new();
-        let mut notes = String::new();
-        self.comment_name = Some(name.clone());
-        for c in page.elements() {
-            if self.stopped {
-                break;
-            }
-            match c.name.as_str() {
-                "notes" => {
-                    for k in c.elements().filter(|k| is_shape(&k.name)) {
-                        self.nested(|w| w.shape(k, Some(&mut notes)));
-                    }
-                }
-                "annotation" => self.annotation(c),
-                n if is_shape(n) => self.nested(|w| w.shape(c, Some(&mut slide))),
-                _ if is_draw_link(c) => self.nested(|w| w.shape(c, Some(&mut slide))),
-                _ => {}
-            }
-        }
-        self.comment_name = None;
-        let mut part = Part::named(PartKind::Slide, name.clone(), slide);
-        if page
-            .attr("style-name")
-            .is_some_and(|s| self.styles.hidden.contains(s))
-        {
-            part = part.with_attribute("hidden", "true");
-        }
-        let mut parts = vec![part, Part::named(PartKind::Notes, name.clone(), notes)];
-        parts.append(&mut self.comments);
-        for tb in self.text_boxes.drain(..) {
-            parts.push(Part::named(PartKind::TextBox, name.clone(), tb));
-        }
-        parts
-    }
-
-    /// Page headers and footers of `office:master-styles` (§16.9–16.11):
-    /// (headers, footers), each distinct text once, named `default`,
-    /// `left` or `first`.
-    pub fn headers_footers(
-        &mut self,
-        masters: &Element,
-        spreadsheet: bool,
-    ) -> (Vec<Part>, Vec<Part>) {
-        self.sheet_header = spreadsheet;
-        let (mut headers, mut footers): (Vec<Part>, Vec<Part>) = (Vec::new(), Vec::new());
-        for mp in masters.elements().filter(|m| m.name == "master-page") {
-            for hf in mp.elements() {
-                let (kind, name) = match hf.name.as_str() {
-                    "header" => (PartKind::Header, "default"),
-                    "header-left" => (PartKind::Header, "left"),
-                    "header-first" => (PartKind::Header, "first"),
-                    "footer" => (PartKind::Footer, "default"),
-                    "footer-left" => (PartKind::Footer, "left"),
-                    "footer-first" => (PartKind::Footer, "first"),
-                    _ => continue,
-                };
-                if hf.attr("display") == Some("false") {
-                    continue;
-                }
-                let regions: Vec<&Element> = hf
-                    .elements()
-                    .filter(|r| r.name.starts_with("region-"))
-                    .collect();
-                let text = if regions.is_empty() {
-                    let mut t = String::new();
-                    self.blocks(hf, &mut t);
-                    t
-                } else {
-                    // Left, centre and right regions on one line, as
-                    // xls-text writes a sheet's `&L`/`&C`/`&R` sections.
-                    let mut cols = Vec::new();
-                    for r in ["region-left", "region-center", "region-right"] {
-                        let mut t = String::new();
-                        if let Some(e) = hf.child(r) {
-                            self.blocks(e, &mut t);
-                        }
-                        cols.push(t.trim_end_matches('\n').replace('\n', " "));
-                    }
-                    let line = cols.join("\t");
-                    format!("{}\n", line.trim_end_matches('\t'))
-                };
-                let list = if kind == PartKind::Header {
-                    &mut headers
-                } else {
-                    &mut footers
-                };
-                if !text.trim().is_empty() && !list.iter().any(|p| p.text == text) {
-                    list.push(Part::named(kind, name, text));
-                }
-            }
-        }
-        self.sheet_header = false;
-        (headers, footers)
     }
 }

@@ -1,7 +1,9 @@
 //! The styles the text depends on (ODF 1.3 Part 3 §16): list styles with
 //! their level numbering (§16.30 `text:list-style`), paragraph styles that
-//! name a list style, and the table and drawing-page styles that hide a
-//! sheet or a slide.
+//! name a list style or give an outline level (§19.470
+//! `style:default-outline-level`, inherited through §19.510
+//! `style:parent-style-name`), and the table and drawing-page styles that
+//! hide a sheet or a slide.
 
 use std::collections::{HashMap, HashSet};
 
@@ -23,6 +25,20 @@ pub(super) struct Level {
     pub display: usize,
     /// What follows the label: a tab, a space or nothing.
     pub follow: &'static str,
+    /// A bullet or picture level (`text:list-level-style-bullet`/`-image`).
+    pub bullet: bool,
+}
+
+/// What an item of a list level is, as the list style shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum ItemKind {
+    /// A bullet or picture (also a level the style does not define).
+    Bullet,
+    /// A number, letter or other counter.
+    Numbered,
+    /// A number level that displays nothing (`style:num-format=""`, no
+    /// prefix or suffix): an indented paragraph, not an item.
+    Plain,
 }
 
 /// A list style.
@@ -38,6 +54,12 @@ pub(super) struct Styles {
     pub lists: HashMap<String, ListStyle>,
     /// Paragraph style → its `style:list-style-name`.
     pub para_list: HashMap<String, String>,
+    /// Paragraph style → its `style:default-outline-level` (1-based);
+    /// `None` where the style sets it empty (body text, which stops the
+    /// inheritance).
+    outline: HashMap<String, Option<u8>>,
+    /// Paragraph style → its `style:parent-style-name`.
+    parent: HashMap<String, String>,
     /// Table and drawing-page styles that hide what uses them.
     pub hidden: HashSet<String>,
 }
@@ -79,6 +101,13 @@ impl Styles {
                     if let Some(l) = s.attr("list-style-name").filter(|l| !l.is_empty()) {
                         self.para_list.insert(name.to_string(), l.to_string());
                     }
+                    if let Some(v) = s.attr("default-outline-level") {
+                        let level = v.trim().parse::<u8>().ok().filter(|&v| v > 0);
+                        self.outline.insert(name.to_string(), level);
+                    }
+                    if let Some(p) = s.attr("parent-style-name").filter(|p| !p.is_empty()) {
+                        self.parent.insert(name.to_string(), p.to_string());
+                    }
                     let hidden = s.elements().any(|p| {
                         (p.name == "table-properties" && p.attr("display") == Some("false"))
                             || (p.name == "drawing-page-properties"
@@ -91,6 +120,32 @@ impl Styles {
                 _ => {}
             }
         }
+    }
+}
+
+impl Styles {
+    /// The outline level of paragraph style `name` or the nearest style it
+    /// inherits from that has one (a parent chain of at most 16 steps). A
+    /// style that sets none is taken at the level its name gives where it
+    /// is one of the built-in heading styles, `Heading_20_1` to
+    /// `Heading_20_10` ("Heading 1"…; LibreOffice's HTML import leaves
+    /// Heading 1 without `style:default-outline-level`).
+    pub fn outline_level(&self, name: &str) -> Option<u8> {
+        let mut at = name;
+        for _ in 0..16 {
+            if let Some(&l) = self.outline.get(at) {
+                return l;
+            }
+            if let Some(n) = at
+                .strip_prefix("Heading_20_")
+                .and_then(|n| n.parse::<u8>().ok())
+                .filter(|n| (1..=10).contains(n))
+            {
+                return Some(n);
+            }
+            at = self.parent.get(at)?;
+        }
+        None
     }
 }
 
@@ -129,11 +184,13 @@ fn list_style(s: &Element) -> ListStyle {
                     .unwrap_or(1)
                     .clamp(1, LEVELS),
                 follow,
+                bullet: false,
             },
             // Bullets and pictures are dropped: no label.
             "list-level-style-bullet" | "list-level-style-image" => Level {
                 start: 1,
                 display: 1,
+                bullet: true,
                 ..Level::default()
             },
             _ => continue,
@@ -152,6 +209,17 @@ impl ListStyle {
             .get(level)
             .and_then(|l| l.as_ref())
             .map_or(1, |l| l.start)
+    }
+
+    /// What the items of `level` are.
+    pub fn kind(&self, level: usize) -> ItemKind {
+        match self.levels.get(level).and_then(|l| l.as_ref()) {
+            None => ItemKind::Bullet,
+            Some(l) if l.bullet => ItemKind::Bullet,
+            Some(l) if l.format.is_some() => ItemKind::Numbered,
+            Some(l) if l.prefix.is_empty() && l.suffix.is_empty() => ItemKind::Plain,
+            Some(_) => ItemKind::Numbered,
+        }
     }
 
     /// The label of an item at `level` with the counters of the levels up
@@ -210,7 +278,37 @@ mod tests {
         assert_eq!(l.label(1, &[Some(2), None]).as_deref(), Some("(2.c) "));
         assert_eq!(l.label(2, &[Some(1), Some(1), Some(1)]), None);
         assert_eq!(l.label(7, &[]), None);
+        assert_eq!(l.kind(0), ItemKind::Numbered);
+        assert_eq!(l.kind(1), ItemKind::Numbered);
+        assert_eq!(l.kind(2), ItemKind::Bullet);
+        assert_eq!(l.kind(5), ItemKind::Bullet);
         assert_eq!(number_format("i, ii, iii"), Some(NumberFormat::LowerRoman));
         assert_eq!(number_format(""), None);
+    }
+
+    #[test]
+    fn outline_levels_are_inherited_and_stopped() {
+        let (root, _) = xml_tree::parse(
+            br#"<office:styles>
+              <style:style style:name="Heading_20_1" style:family="paragraph"/>
+              <style:style style:name="Heading_20_2" style:family="paragraph" style:default-outline-level="2"/>
+              <style:style style:name="P1" style:family="paragraph" style:parent-style-name="Heading_20_1"/>
+              <style:style style:name="P2" style:family="paragraph" style:parent-style-name="Heading_20_2"/>
+              <style:style style:name="P3" style:family="paragraph" style:parent-style-name="Heading_20_2" style:default-outline-level=""/>
+              <style:style style:name="Loop" style:family="paragraph" style:parent-style-name="Loop"/>
+              <text:list-style style:name="L">
+                <text:list-level-style-number text:level="1" style:num-format=""/>
+              </text:list-style>
+            </office:styles>"#,
+            16,
+        );
+        let mut styles = Styles::default();
+        styles.add(root.child("styles").unwrap());
+        assert_eq!(styles.outline_level("P1"), Some(1));
+        assert_eq!(styles.outline_level("P2"), Some(2));
+        assert_eq!(styles.outline_level("P3"), None);
+        assert_eq!(styles.outline_level("Loop"), None);
+        assert_eq!(styles.outline_level("Standard"), None);
+        assert_eq!(styles.lists["L"].kind(0), ItemKind::Plain);
     }
 }
