@@ -6,7 +6,7 @@ fn main() {
         let bytes = std::fs::read(&path).unwrap();
         match ooxml_text::parse(&bytes) {
             Ok(doc) => {
-                println!("== {path} ({})", doc.kind.name());
+                println!("== {path} ({})", doc.details.name());
                 for p in &doc.parts {
                     println!("-- {} {}", p.kind, p.name.as_deref().unwrap_or(""));
                     print!("{}", p.text);

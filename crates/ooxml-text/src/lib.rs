@@ -37,7 +37,7 @@
 //! let bytes = zip.finish().unwrap().into_inner();
 //!
 //! let doc = ooxml_text::parse(&bytes).unwrap();
-//! assert_eq!(doc.kind, ooxml_text::Kind::Docx);
+//! assert_eq!(doc.details, ooxml_text::Kind::Docx);
 //! assert_eq!(doc.text(), "Hello, new world\n");
 //! ```
 #![forbid(unsafe_code)]
@@ -176,29 +176,13 @@ impl Kind {
     }
 }
 
-/// A read document, in the vocabulary of `doc-model`.
-#[derive(Debug, Clone, PartialEq)]
-#[non_exhaustive]
-pub struct OfficeDocument {
-    /// What was read.
-    pub kind: Kind,
-    /// Every story in reading order: the body (or sheets, or slides with
-    /// their notes), then notes, headers, footers, comments and text boxes.
-    pub parts: Vec<Part>,
-    /// From `docProps/core.xml` and `app.xml`, or ODF `meta.xml`.
-    pub metadata: Metadata,
-    /// Pictures and embedded objects, with their part names as paths.
-    pub embedded: Vec<EmbeddedFile>,
-    /// Defects that did not stop reading.
-    pub warnings: Vec<Warning>,
-}
-
-impl OfficeDocument {
-    /// The text a reader would read ([`doc_model::join_parts`]).
-    pub fn text(&self) -> String {
-        doc_model::join_parts(&self.parts)
-    }
-}
+/// A read document ([`doc_model::Extraction`]): every story in reading
+/// order (the body, or sheets, or slides with their notes, then notes,
+/// headers, footers, comments and text boxes); metadata from
+/// `docProps/core.xml` and `app.xml`, or ODF `meta.xml`; pictures and
+/// embedded objects with their part names as paths; the defects that did
+/// not stop reading; and, as its details, the [`Kind`] that was read.
+pub type OfficeDocument = doc_model::Extraction<WarningKind, Kind>;
 
 /// [`parse_with`] with default options.
 pub fn parse(data: &[u8]) -> Result<OfficeDocument, Error> {
@@ -465,12 +449,11 @@ impl Out {
     }
 
     fn finish(self, kind: Kind) -> OfficeDocument {
-        OfficeDocument {
-            kind,
-            parts: self.parts,
-            metadata: self.metadata,
-            embedded: self.embedded,
-            warnings: self.warnings,
-        }
+        let mut doc = OfficeDocument::new(kind);
+        doc.parts = self.parts;
+        doc.metadata = self.metadata;
+        doc.embedded = self.embedded;
+        doc.warnings = self.warnings;
+        doc
     }
 }

@@ -34,11 +34,11 @@ fn every_golden_matches() {
 
 #[test]
 fn kinds_and_parts() {
-    assert_eq!(doc("body.docx").kind, Kind::Docx);
-    assert_eq!(doc("strict.docx").kind, Kind::Docx);
-    assert_eq!(doc("cells.xlsx").kind, Kind::Xlsx);
+    assert_eq!(doc("body.docx").details, Kind::Docx);
+    assert_eq!(doc("strict.docx").details, Kind::Docx);
+    assert_eq!(doc("cells.xlsx").details, Kind::Xlsx);
     let deck = doc("deck.pptx");
-    assert_eq!(deck.kind, Kind::Pptx);
+    assert_eq!(deck.details, Kind::Pptx);
     let kinds = outline(&deck);
     assert_eq!(
         kinds,

@@ -40,7 +40,7 @@ fn shapes_links_and_packages_without_a_mimetype() {
     use doc_model::PartKind;
     for name in ["shapes.odt", "no-mimetype.odt"] {
         let d = doc(name);
-        assert_eq!(d.kind, Kind::Odt, "{name}");
+        assert_eq!(d.details, Kind::Odt, "{name}");
         let boxes: Vec<&str> = d
             .parts
             .iter()
@@ -63,7 +63,7 @@ fn shapes_links_and_packages_without_a_mimetype() {
     let d = doc("no-mimetype.odt");
     let paths: Vec<&str> = d.embedded.iter().map(|e| e.path.as_str()).collect();
     assert_eq!(paths, ["/Object 1"]);
-    assert_eq!(doc("streamed.ods").kind, Kind::Ods);
+    assert_eq!(doc("streamed.ods").details, Kind::Ods);
 }
 
 #[test]
@@ -99,7 +99,7 @@ fn corpus_expected_strings_are_found() {
 fn kinds_and_parts() {
     for name in ["stories.odt", "stories.fodt"] {
         let d = doc(name);
-        assert_eq!(d.kind, Kind::Odt, "{name}");
+        assert_eq!(d.details, Kind::Odt, "{name}");
         assert_eq!(
             outline(&d),
             [
@@ -118,7 +118,7 @@ fn kinds_and_parts() {
     }
     for name in ["cells.ods", "cells.fods"] {
         let d = doc(name);
-        assert_eq!(d.kind, Kind::Ods, "{name}");
+        assert_eq!(d.details, Kind::Ods, "{name}");
         assert_eq!(
             outline(&d),
             [
@@ -137,7 +137,7 @@ fn kinds_and_parts() {
     }
     for name in ["deck.odp", "deck.fodp"] {
         let d = doc(name);
-        assert_eq!(d.kind, Kind::Odp, "{name}");
+        assert_eq!(d.details, Kind::Odp, "{name}");
         assert_eq!(
             outline(&d),
             ["slide:1", "notes:1", "comment:1", "slide:2", "slide:3"],
@@ -188,7 +188,7 @@ fn pictures_and_objects_are_embedded_files() {
     assert_eq!(&object[30..38], b"mimetype");
     assert_eq!(*object, doc("object.odt").embedded[1].data);
     let chart = ooxml_text::parse(object).unwrap();
-    assert_eq!(chart.kind, Kind::Ods);
+    assert_eq!(chart.details, Kind::Ods);
     assert_eq!(chart.text(), "Sales chart\n\tSales\nQ1\t10\n");
     let mut options = Options::default();
     options.images = false;
@@ -229,7 +229,7 @@ fn encrypted_packages_need_their_password() {
         }
         options.password = password(name);
         let d = ooxml_text::parse_with(&bytes, &options).unwrap();
-        assert_eq!(d.kind, Kind::Odt, "{name}");
+        assert_eq!(d.details, Kind::Odt, "{name}");
         assert_eq!(d.metadata.title.as_deref(), Some("Secret"), "{name}");
         assert!(d.warnings.is_empty(), "{name}: {:?}", d.warnings);
     }

@@ -144,12 +144,8 @@ pub fn read(cf: &CompoundFile<'_>, options: &Options) -> Result<Presentation, Er
             ))
         })?
         .into_owned();
-    let mut pres = Presentation {
-        parts: Vec::new(),
-        metadata: cf.metadata().to_doc_model(),
-        embedded: Vec::new(),
-        warnings: Vec::new(),
-    };
+    let mut pres = Presentation::default();
+    pres.metadata = cf.metadata().to_doc_model();
     r.document(&doc, &mut pres.parts);
     if options.embedded {
         r.embedded(cf, &mut pres.embedded);

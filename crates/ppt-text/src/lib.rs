@@ -58,27 +58,13 @@ use ole_cfb_read::CompoundFile;
 
 pub use error::{Error, Warning, WarningKind};
 
-/// A deck's text in the vocabulary of `doc-model`.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Presentation {
-    /// One `Slide` part per slide in presentation order (`name` = the slide
-    /// number, title first), each followed by its `Footer`, `Comment`,
-    /// notes `Header`, `Notes` and notes `Footer` parts; then `Master` parts.
-    pub parts: Vec<doc_model::Part>,
-    /// Summary and document summary information.
-    pub metadata: doc_model::Metadata,
-    /// Pictures (`/imageN.ext`) and OLE objects (`/oleN.ole`, compound files).
-    pub embedded: Vec<doc_model::EmbeddedFile>,
-    /// Defects that did not stop reading.
-    pub warnings: Vec<Warning>,
-}
-
-impl Presentation {
-    /// The text a reader would read (`doc_model::join_parts`).
-    pub fn text(&self) -> String {
-        doc_model::join_parts(&self.parts)
-    }
-}
+/// A read deck ([`doc_model::Extraction`]): one `Slide` part per slide in
+/// presentation order (`name` = the slide number, title first), each
+/// followed by its `Footer`, `Comment`, notes `Header`, `Notes` and notes
+/// `Footer` parts, then `Master` parts; the summary and document summary
+/// information; pictures (`/imageN.ext`) and OLE objects (`/oleN.ole`,
+/// compound files); and the defects that did not stop reading.
+pub type Presentation = doc_model::Extraction<WarningKind>;
 
 /// How to read.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -416,7 +416,10 @@ fn ppt_structure_through_the_facade() {
     assert_eq!(stdout(&md), want);
     let j = json_lines(&textract(&["--json", s(&deck)]));
     let text = j[0]["text"].as_str().unwrap();
-    assert!(text.contains("Budget\nRegion\nQ1\nQ2\nNorth\n10\n12\nSouth"), "{text}");
+    assert!(
+        text.contains("Budget\nRegion\nQ1\nQ2\nNorth\n10\n12\nSouth"),
+        "{text}"
+    );
     assert_eq!(j[0]["parts"][0]["blocks"][0]["type"], "heading");
 }
 

@@ -86,24 +86,6 @@ impl Document {
         doc
     }
 
-    /// The parts of a layer not yet handing over a
-    /// [`doc_model::Extraction`].
-    pub(crate) fn read(
-        format: Format,
-        text: String,
-        metadata: Metadata,
-        parts: Vec<Part>,
-        embedded: Vec<doc_model::EmbeddedFile>,
-    ) -> Document {
-        Document {
-            text,
-            metadata,
-            parts,
-            pending: embedded,
-            ..Document::new(format)
-        }
-    }
-
     /// Adds a layer's warnings, each told as that layer's.
     pub(crate) fn warn_from<W: fmt::Display>(
         &mut self,

@@ -3,19 +3,6 @@
 //! `EXTRACT` constant the format table holds). A module whose cargo feature
 //! is off is replaced by one whose `EXTRACT` is `None`.
 
-/// A layer's document as the facade's [`Document`](crate::Document): its
-/// text, metadata, parts and embedded files (extracted later), and its
-/// warnings told as that layer's (`$layer`, the crate's name).
-#[allow(unused_macros)]
-macro_rules! layer_document {
-    ($format:expr, $layer:literal, $doc:expr) => {{
-        let d = $doc;
-        let mut doc = crate::Document::read($format, d.text(), d.metadata, d.parts, d.embedded);
-        doc.warn_from($layer, &d.warnings);
-        doc
-    }};
-}
-
 #[allow(unused_macros)]
 macro_rules! absent {
     ($($name:ident),*) => {

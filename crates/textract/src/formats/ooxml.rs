@@ -40,7 +40,7 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
     let office = ooxml_text::parse_with(bytes, &options).map_err(|e| error(e, format, ctx))?;
     // The package says what it is; a docx detected by a looser signature
     // is reported as what was read.
-    let read_as = match office.kind {
+    let read_as = match office.details {
         ooxml_text::Kind::Docx => Format::Docx,
         ooxml_text::Kind::Xlsx => Format::Xlsx,
         ooxml_text::Kind::Pptx => Format::Pptx,
@@ -48,5 +48,5 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
         ooxml_text::Kind::Ods => Format::Ods,
         _ => Format::Odp,
     };
-    Ok(layer_document!(read_as, "ooxml-text", office))
+    Ok(Document::from_layer(read_as, "ooxml-text", office))
 }

@@ -40,5 +40,5 @@ fn extract(bytes: &[u8], ctx: &Context<'_>) -> Result<Document, Error> {
     options.limits.max_embedded_bytes = ctx.max_embedded_bytes(options.limits.max_embedded_bytes);
     let cf = cfb::compound_file(bytes, ctx, Format::Ppt)?;
     let deck = ppt_text::from_compound_file(&cf, &options).map_err(|e| error(e, ctx))?;
-    Ok(layer_document!(Format::Ppt, "ppt-text", deck))
+    Ok(Document::from_layer(Format::Ppt, "ppt-text", deck))
 }
