@@ -541,11 +541,15 @@ impl<'a> Walker<'a> {
     }
 
     /// A shape's text: into the flow (a slide's) when `flow`, else its own
-    /// `TextBox` part. Placeholders and page thumbnails are skipped; a
+    /// `TextBox` part. Placeholders, page thumbnails and page-number frames
+    /// (a slide or notes page's number field, as pptx's `sldNum`) are
+    /// skipped; a
     /// presentation's title placeholder (§19.421 `presentation:class`) in
     /// the flow is a heading.
     pub fn shape(&mut self, c: &Element, flow: bool) {
-        if c.attr("placeholder") == Some("true") || c.attr("class") == Some("page") {
+        if c.attr("placeholder") == Some("true")
+            || matches!(c.attr("class"), Some("page" | "page-number"))
+        {
             return;
         }
         if c.name == "g" || is_draw_link(c) {
