@@ -205,11 +205,35 @@ pub fn render(body: &[Block], parts: &[Part], target: Target) -> String {
     }
 }
 
+/// [`render`] of a document whose body states no structure: `text`'s
+/// lines as paragraphs and its form feeds as page breaks, as
+/// [`doc_model::paragraphs_of`] reads them — in Markdown written straight
+/// from the lines, without building their blocks.
+pub fn render_text(text: &str, parts: &[Part], target: Target) -> String {
+    match target {
+        Target::Markdown => markdown_parts(parts, |w| w.text_lines(text)),
+        t => render(&doc_model::paragraphs_of(text), parts, t),
+    }
+}
+
 fn markdown_document(body: &[Block], parts: &[Part]) -> String {
+    markdown_parts(parts, |w| w.blocks(body))
+}
+
+/// The body `write_body` writes, then the parts.
+fn markdown_parts(parts: &[Part], write_body: impl FnOnce(&mut markdown::Writer)) -> String {
     let mut w = markdown::Writer::default();
-    w.blocks(body);
+    write_body(&mut w);
     let mut note = 0u32;
     for p in ordered(parts) {
+        if p.kind == PartKind::Body && p.blocks.is_empty() {
+            // A body part of a layer that states no structure: its lines
+            // (none at all when it is blank, as a part of blank blocks).
+            if !p.text.trim().is_empty() {
+                w.text_lines(&p.text);
+            }
+            continue;
+        }
         let blocks = p.structure();
         if blocks.iter().all(is_blank) {
             continue;

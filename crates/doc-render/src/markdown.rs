@@ -92,6 +92,48 @@ impl Writer {
         }
     }
 
+    /// Text that states no structure, written as
+    /// `blocks(&doc_model::paragraphs_of(text))` writes it (each line a
+    /// paragraph, a form feed a page break) without building the blocks.
+    pub(crate) fn text_lines(&mut self, text: &str) {
+        let body = text.strip_suffix('\n').unwrap_or(text);
+        let paged = body.contains('\u{c}');
+        for (i, page) in body.split('\u{c}').enumerate() {
+            if i > 0 {
+                self.block(&Block::PageBreak);
+            }
+            let page = page.strip_suffix('\n').unwrap_or(page);
+            if page.is_empty() && paged {
+                continue;
+            }
+            for line in page.split('\n') {
+                if line.trim().is_empty() {
+                    continue;
+                }
+                self.separate();
+                self.one_line(line);
+                self.out.push('\n');
+            }
+        }
+    }
+
+    /// One line without links, escaped straight into the output.
+    fn one_line(&mut self, text: &str) {
+        let start = self.out.len();
+        md_text(text, &mut self.out);
+        let written = self.out.get(start..).unwrap_or_default();
+        let lead = written.len() - written.trim_start().len();
+        let kept = written.trim_end().len();
+        self.out.truncate(start + kept);
+        if kept > 0 {
+            self.out.drain(start..start + lead);
+        }
+        let line = self.out.get(start..).unwrap_or_default();
+        if let Some(at) = line_start_escape(line) {
+            self.out.insert(start + at, '\\');
+        }
+    }
+
     fn block(&mut self, b: &Block) {
         match b {
             Block::Heading { level, content } => {
@@ -167,20 +209,7 @@ impl Writer {
     /// the first, hard breaks between them.
     fn paragraph(&mut self, content: &Inline, indent: &str) {
         if content.links.is_empty() && !content.text.contains('\n') {
-            // One line without links: escaped straight into the output.
-            let start = self.out.len();
-            md_text(&content.text, &mut self.out);
-            let written = self.out.get(start..).unwrap_or_default();
-            let lead = written.len() - written.trim_start().len();
-            let kept = written.trim_end().len();
-            self.out.truncate(start + kept);
-            if kept > 0 {
-                self.out.drain(start..start + lead);
-            }
-            let line = self.out.get(start..).unwrap_or_default();
-            if let Some(at) = line_start_escape(line) {
-                self.out.insert(start + at, '\\');
-            }
+            self.one_line(&content.text);
             return;
         }
         let md = md_inline(content);
@@ -359,6 +388,28 @@ fn cell_text(cell: &Cell, out: &mut String) {
 mod tests {
     use super::*;
     use doc_model::{Row, Table};
+
+    #[test]
+    fn text_lines_write_what_their_paragraphs_would() {
+        for text in [
+            "",
+            "\n",
+            "one\n\n  two  \n# three\n",
+            "a\u{c}b\n\u{c}\u{c}c",
+            "\u{c}",
+            "x\n\u{c}\n",
+            "1. not a list\n- nor this\n\t\n|a|b|",
+            "no final line end",
+        ] {
+            let mut w = Writer::default();
+            w.text_lines(text);
+            assert_eq!(
+                w.finish(),
+                markdown(&doc_model::paragraphs_of(text)),
+                "{text:?}"
+            );
+        }
+    }
 
     #[test]
     fn one_line_paragraphs_escape_as_the_general_path_does() {

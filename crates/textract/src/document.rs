@@ -124,17 +124,21 @@ impl Document {
         if !self.blocks.is_empty() {
             return Cow::Borrowed(&self.blocks);
         }
-        let flow = self.parts.iter().any(|p| {
-            matches!(
-                p.kind,
-                PartKind::Body | PartKind::Slide | PartKind::Sheet | PartKind::Notes
-            )
-        });
-        if flow {
+        if self.parts_hold_the_flow() {
             Cow::Borrowed(&[])
         } else {
             Cow::Owned(doc_model::paragraphs_of(&self.text))
         }
+    }
+
+    /// Whether the parts hold the reading flow (a body, slides, sheets).
+    fn parts_hold_the_flow(&self) -> bool {
+        self.parts.iter().any(|p| {
+            matches!(
+                p.kind,
+                PartKind::Body | PartKind::Slide | PartKind::Sheet | PartKind::Notes
+            )
+        })
     }
 
     /// This document (its embedded documents not included) rendered as
@@ -142,6 +146,10 @@ impl Document {
     pub fn render(&self, target: Target) -> String {
         match target {
             Target::Text => self.text.clone(),
+            // A body that states no structure goes from its lines.
+            t if self.blocks.is_empty() && !self.parts_hold_the_flow() => {
+                doc_render::render_text(&self.text, &self.parts, t)
+            }
             t => doc_render::render(&self.body_blocks(), &self.parts, t),
         }
     }
