@@ -4,17 +4,23 @@ use doc_model::Inline;
 
 /// XML text escaping, dropping the characters XML 1.0 cannot hold.
 pub fn escape_xml(s: &str, out: &mut String) {
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\t' | '\n' | '\r' => out.push(c),
-            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => {}
-            c => out.push(c),
-        }
+    // Runs of characters that need nothing are copied whole.
+    let mut run = 0;
+    for (i, c) in s.char_indices() {
+        let replacement = match c {
+            '&' => "&amp;",
+            '<' => "&lt;",
+            '>' => "&gt;",
+            '"' => "&quot;",
+            '\t' | '\n' | '\r' => continue,
+            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => "",
+            _ => continue,
+        };
+        out.push_str(s.get(run..i).unwrap_or_default());
+        out.push_str(replacement);
+        run = i + c.len_utf8();
     }
+    out.push_str(s.get(run..).unwrap_or_default());
 }
 
 /// Markdown text of `content`: characters Markdown would read as markup
@@ -168,5 +174,8 @@ mod tests {
         let mut x = String::new();
         escape_xml("<a href=\"x\">&\u{0}</a>", &mut x);
         assert_eq!(x, "&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;");
+        let mut y = String::new();
+        escape_xml("東京\u{FFFE}\t\u{1f}é\r\n\u{FFFF}'x&", &mut y);
+        assert_eq!(y, "東京\té\r\n'x&amp;");
     }
 }
