@@ -43,7 +43,7 @@ const SPRM_C_F_OBJ: u16 = 0x085A;
 const SPRM_C_SYMBOL: u16 = 0x6A09;
 const SPRM_P_F_TTP: u16 = 0x2417;
 const SPRM_P_F_INNER_TTP: u16 = 0x244C;
-const SPRM_P_HUGE_PAPX: u16 = 0x6646;
+use crate::pap::SPRM_P_HUGE_PAPX;
 const SPRM_P_ILFO: u16 = 0x460B;
 const SPRM_P_ILVL: u16 = 0x260A;
 const SPRM_T_DEF_TABLE: u16 = crate::pap::SPRM_T_DEF_TABLE;
@@ -382,13 +382,7 @@ fn pap_flags(grpprl: &[u8], data: Option<&[u8]>) -> (u8, Option<(u16, u8)>) {
             SPRM_P_ILVL => ilvl = operand.first().copied().unwrap_or(0),
             SPRM_P_F_TTP | SPRM_P_F_INNER_TTP if operand.first() == Some(&1) => flags |= PAP_TTP,
             SPRM_P_HUGE_PAPX => {
-                // The operand is an offset into the Data stream of a cb (u16) and a grpprl.
-                let huge = u32_at(operand, 0).and_then(|fc| {
-                    let data = data?;
-                    let fc = fc as usize;
-                    let cb = u16_at(data, fc)?;
-                    slice_at(data, fc + 2, usize::from(cb))
-                });
+                let huge = huge_papx(operand, data);
                 if let Some(huge) = huge {
                     for (s, op) in Sprms::new(huge) {
                         if matches!(s, SPRM_P_F_TTP | SPRM_P_F_INNER_TTP) && op.first() == Some(&1)
@@ -448,6 +442,15 @@ impl<'a> Iterator for Sprms<'a> {
         self.pos = at + skip + len;
         Some((sprm, operand))
     }
+}
+
+/// `sprmPHugePapx`'s grpprl: its operand is an offset into the Data
+/// stream of a cb (u16) and the grpprl.
+pub(crate) fn huge_papx<'d>(operand: &[u8], data: Option<&'d [u8]>) -> Option<&'d [u8]> {
+    let fc = u32_at(operand, 0)? as usize;
+    let data = data?;
+    let cb = u16_at(data, fc)?;
+    slice_at(data, fc + 2, usize::from(cb))
 }
 
 #[cfg(test)]

@@ -6,8 +6,8 @@
 //! (`sprmTDefTable`: 2.9.316 `TDefTableOperand`, 2.9.313 `TC80`, 2.9.328
 //! `TCGRF`) and header flag (`sprmTTableHeader`).
 
-use crate::bytes::{slice_at, u16_at, u32_at};
-use crate::fkp::Sprms;
+use crate::bytes::{u16_at, u32_at};
+use crate::fkp::{Sprms, huge_papx};
 
 pub(crate) const SPRM_P_F_IN_TABLE: u16 = 0x2416;
 pub(crate) const SPRM_P_F_TTP: u16 = 0x2417;
@@ -88,13 +88,7 @@ impl Pap {
     pub fn apply(&mut self, grpprl: &[u8], data: Option<&[u8]>) {
         for (sprm, operand) in Sprms::new(grpprl) {
             if sprm == SPRM_P_HUGE_PAPX {
-                // The operand is an offset into the Data stream of a cb (u16) and a grpprl.
-                let huge = u32_at(operand, 0).and_then(|fc| {
-                    let data = data?;
-                    let fc = fc as usize;
-                    let cb = u16_at(data, fc)?;
-                    slice_at(data, fc + 2, usize::from(cb))
-                });
+                let huge = huge_papx(operand, data);
                 if let Some(huge) = huge {
                     for (s, op) in Sprms::new(huge) {
                         if s != SPRM_P_HUGE_PAPX {

@@ -7,6 +7,7 @@
 
 use super::{Dest, Field, INSTRUCTION, MAX_ROW_DEFS, Reader};
 use crate::field::hyperlink_target;
+use crate::output::Role;
 use crate::style::{Para, Pn};
 use crate::table::{Merge, RowDef};
 
@@ -193,36 +194,31 @@ impl Reader<'_> {
 
     /// `\par`, `\sect`, `\page`, `\column`: the paragraph ends.
     pub(super) fn paragraph_end(&mut self) {
-        // As every character: a high surrogate no low one followed first.
-        self.lone_high_surrogate();
-        let Some(story) = self.target() else {
-            return;
-        };
-        self.flush();
-        if story == INSTRUCTION {
-            self.push_str_to(story, "\n");
-            return;
+        if let Some((role, level)) = self.before_break() {
+            self.out.paragraph_end(role, level);
         }
-        let role = self.role();
-        let level = self.level();
-        self.out.paragraph_end(role, level);
     }
 
     /// `\line`: a line break inside the paragraph.
     pub(super) fn line_break(&mut self) {
+        if let Some((role, level)) = self.before_break() {
+            self.out.line_break(role, level);
+        }
+    }
+
+    /// What `\par` and `\line` do first: a pending lone high surrogate
+    /// and bytes flushed; in a field instruction the break is a line end
+    /// there (`None`); else the role and level the break ends with.
+    fn before_break(&mut self) -> Option<(Role, usize)> {
         // As every character: a high surrogate no low one followed first.
         self.lone_high_surrogate();
-        let Some(story) = self.target() else {
-            return;
-        };
+        let story = self.target()?;
         self.flush();
         if story == INSTRUCTION {
             self.push_str_to(story, "\n");
-            return;
+            return None;
         }
-        let role = self.role();
-        let level = self.level();
-        self.out.line_break(role, level);
+        Some((self.role(), self.level()))
     }
 
     /// `\cell` or `\nestcell`.
